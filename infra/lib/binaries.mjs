@@ -1,0 +1,92 @@
+// Builds the local servers' binaries once and caches them under CACHE_DIR/bin,
+// named by version (and, for our own launcher, by a hash of its sources).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, mkdtempSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { CACHE_DIR, ROOT } from './paths.mjs';
+import { withLock } from './lock.mjs';
+
+export const VERSIONS = {
+  ferretdb: 'v1.24.2',
+  minio: 'v0.0.0-20260212201848-7aac2a2c5b7c',
+  k6: 'v1.8.1',
+  composeGo: 'v2.16.2',
+};
+
+const BIN_DIR = join(CACHE_DIR, 'bin');
+
+function sourceHash(dir) {
+  const h = createHash('sha256');
+  for (const f of readdirSync(dir).sort()) {
+    if (/\.(go|mod|sum)$/.test(f)) h.update(f).update(readFileSync(join(dir, f)));
+  }
+  return h.digest('hex').slice(0, 12);
+}
+
+function run(cmd, args, opts) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cmd, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('error', (err) =>
+      reject(new Error(`${cmd} could not start (${err.message}); is Go installed and on PATH?`)),
+    );
+    child.on('close', (code) =>
+      code === 0 ? resolvePromise(out) : reject(new Error(`${cmd} ${args.join(' ')} failed:\n${out.slice(-4000)}`)),
+    );
+  });
+}
+
+async function ensure(name, file, build) {
+  const target = join(BIN_DIR, file);
+  if (existsSync(target)) return target;
+  mkdirSync(BIN_DIR, { recursive: true });
+  return withLock(join(CACHE_DIR, `build-${name}.lock`), async () => {
+    if (existsSync(target)) return target; // built by someone else while we waited
+    const started = Date.now();
+    process.stdout.write(`infra: building ${name} (${file}), cached for next time...\n`);
+    const tmp = mkdtempSync(join(BIN_DIR, `.${name}-`));
+    try {
+      await build(tmp);
+      renameSync(join(tmp, name), target);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+    process.stdout.write(`infra: built ${name} in ${Math.round((Date.now() - started) / 1000)} s\n`);
+    return target;
+  });
+}
+
+const goEnv = (extra = {}) => ({ ...process.env, CGO_ENABLED: '0', GOFLAGS: '-mod=mod', ...extra });
+
+/** Our FerretDB launcher (embeds github.com/FerretDB/FerretDB/ferretdb). */
+export function ensureFerretDB() {
+  const dir = join(ROOT, 'infra', 'ferretdb');
+  const file = `ferretdb-${VERSIONS.ferretdb}-${sourceHash(dir)}`;
+  return ensure('ferretdb', file, (tmp) =>
+    run('go', ['build', '-trimpath', '-o', join(tmp, 'ferretdb'), '.'], { cwd: dir, env: goEnv() }),
+  );
+}
+
+export function ensureMinio() {
+  return ensure('minio', `minio-${VERSIONS.minio}`, (tmp) =>
+    run('go', ['install', `github.com/minio/minio@${VERSIONS.minio}`], { env: goEnv({ GOBIN: tmp, GOFLAGS: '' }) }),
+  );
+}
+
+export function ensureK6() {
+  return ensure('k6', `k6-${VERSIONS.k6}`, (tmp) =>
+    run('go', ['install', `go.k6.io/k6@${VERSIONS.k6}`], { env: goEnv({ GOBIN: tmp, GOFLAGS: '' }) }),
+  );
+}
+
+/** The compose-file validator (compose-go), used by the deployment tests. */
+export function ensureComposeValidator() {
+  const dir = join(ROOT, 'infra', 'compose-validate');
+  const file = `compose-validate-${VERSIONS.composeGo}-${sourceHash(dir)}`;
+  return ensure('compose-validate', file, (tmp) =>
+    run('go', ['build', '-trimpath', '-o', join(tmp, 'compose-validate'), '.'], { cwd: dir, env: goEnv() }),
+  );
+}

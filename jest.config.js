@@ -1,0 +1,35 @@
+// One jest run for the whole tree. Tests resolve workspace packages through the
+// `source` export condition, so they run against TypeScript sources (no build needed).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      target: 'es2022',
+      transform: { react: { runtime: 'automatic' } },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+// ESM-only packages that swc turns into CommonJS for jest (Node itself loads them natively).
+const esmOnly = [].join('|');
+
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.m?js$': swc },
+  transformIgnorePatterns: esmOnly ? [`/node_modules/(?!(${esmOnly})/)`] : ['/node_modules/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'node',
+      testEnvironment: 'node',
+      testEnvironmentOptions: { customExportConditions: ['source', 'node', 'require', 'default'] },
+      roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/tools', '<rootDir>/infra'],
+      testMatch: ['**/*.test.ts'],
+    },
+  ],
+};
