@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/** The body of every error response: `message` is user-facing (the SPEC's wording where it has one). */
+export const ErrorBody = z.object({
+  code: z.string().min(1),
+  message: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Error codes: strings that survive a process boundary. */
+export const ErrorCode = {
+  AUTH_UNAUTHENTICATED: 'AUTH.UNAUTHENTICATED',
+  AUTH_INVALID_CREDENTIALS: 'AUTH.INVALID_CREDENTIALS',
+  AUTH_FORBIDDEN: 'AUTH.FORBIDDEN',
+  VALIDATION_FAILED: 'VALIDATION.FAILED',
+  NOT_FOUND: 'NOT_FOUND',
+  USER_NOT_FOUND: 'USER.NOT_FOUND',
+  USER_USERNAME_TAKEN: 'USER.USERNAME_TAKEN',
+  USER_EMAIL_TAKEN: 'USER.EMAIL_TAKEN',
+  USER_CANNOT_DELETE_SELF: 'USER.CANNOT_DELETE_SELF',
+  WORKSPACE_NOT_FOUND: 'WORKSPACE.NOT_FOUND',
+  WORKSPACE_NAME_TAKEN: 'WORKSPACE.NAME_TAKEN',
+  WORKSPACE_DEFAULT_NOT_DELETABLE: 'WORKSPACE.DEFAULT_NOT_DELETABLE',
+  MEMBERSHIP_NOT_FOUND: 'MEMBERSHIP.NOT_FOUND',
+  SETTING_NOT_FOUND: 'SETTING.NOT_FOUND',
+  PROMPT_NOT_FOUND: 'PROMPT.NOT_FOUND',
+  PROMPT_DEFAULT_NOT_FOUND: 'PROMPT.DEFAULT_NOT_FOUND',
+  PROMPT_REFERENCE_LIMIT: 'PROMPT.REFERENCE_LIMIT',
+  CONTENT_NOT_FOUND: 'CONTENT.NOT_FOUND',
+  FILE_NOT_FOUND: 'FILE.NOT_FOUND',
+  FILE_INVALID_TYPE: 'FILE.INVALID_TYPE',
+  FILE_TOO_LARGE: 'FILE.TOO_LARGE',
+  FILE_TOO_MANY: 'FILE.TOO_MANY',
+  FILE_TOTAL_TOO_LARGE: 'FILE.TOTAL_TOO_LARGE',
+  PROVIDER_KEY_MISSING: 'PROVIDER.KEY_MISSING',
+  PROVIDER_INVALID_KEY: 'PROVIDER.INVALID_KEY',
+  PROVIDER_RATE_LIMITED: 'PROVIDER.RATE_LIMITED',
+  PROVIDER_UNAVAILABLE: 'PROVIDER.UNAVAILABLE',
+  PROVIDER_TIMEOUT: 'PROVIDER.TIMEOUT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  INTERNAL: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/**
+ * The HTTP status and default message of each code. A thrower may pass a more precise
+ * message; the defaults quote the SPEC where it words the error.
+ */
+export const ERRORS: Record<ErrorCode, { status: number; message: string }> = {
+  'AUTH.UNAUTHENTICATED': { status: 401, message: 'Not authenticated' },
+  'AUTH.INVALID_CREDENTIALS': { status: 401, message: 'Invalid username or password' },
+  'AUTH.FORBIDDEN': { status: 403, message: 'You do not have permission to do this' },
+  'VALIDATION.FAILED': { status: 400, message: 'Invalid request' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  'USER.NOT_FOUND': { status: 404, message: 'User not found' },
+  'USER.USERNAME_TAKEN': { status: 409, message: 'Username already exists' },
+  'USER.EMAIL_TAKEN': { status: 409, message: 'Email already exists' },
+  'USER.CANNOT_DELETE_SELF': {
+    status: 400,
+    message: 'Cannot Delete Self: You cannot delete your own account.',
+  },
+  'WORKSPACE.NOT_FOUND': { status: 404, message: 'Workspace not found' },
+  'WORKSPACE.NAME_TAKEN': { status: 409, message: 'A workspace with this name already exists' },
+  'WORKSPACE.DEFAULT_NOT_DELETABLE': { status: 400, message: 'Cannot Delete Default Workspace' },
+  'MEMBERSHIP.NOT_FOUND': { status: 404, message: 'User is not a member of this workspace' },
+  'SETTING.NOT_FOUND': { status: 404, message: 'Setting not found' },
+  'PROMPT.NOT_FOUND': { status: 404, message: 'Prompt Not Found' },
+  'PROMPT.DEFAULT_NOT_FOUND': {
+    status: 404,
+    message: 'No default prompt configured for this workspace',
+  },
+  'PROMPT.REFERENCE_LIMIT': {
+    status: 400,
+    message: 'You can only upload up to 4 reference images.',
+  },
+  'CONTENT.NOT_FOUND': { status: 404, message: 'Content not found' },
+  'FILE.NOT_FOUND': { status: 404, message: 'File not found' },
+  'FILE.INVALID_TYPE': {
+    status: 400,
+    message: 'Only PNG, JPG, JPEG, WebP, PDF, DOC, DOCX, and TXT files are allowed.',
+  },
+  'FILE.TOO_LARGE': { status: 413, message: 'Each file must be smaller than 10MB.' },
+  'FILE.TOO_MANY': { status: 400, message: 'You can attach a maximum of 10 files.' },
+  'FILE.TOTAL_TOO_LARGE': { status: 413, message: 'Total file size cannot exceed 30MB.' },
+  'PROVIDER.KEY_MISSING': {
+    status: 400,
+    message: 'No API key is configured for this workspace or globally',
+  },
+  'PROVIDER.INVALID_KEY': { status: 400, message: 'The AI provider rejected the API key' },
+  'PROVIDER.RATE_LIMITED': { status: 429, message: 'The AI provider is rate limiting requests' },
+  'PROVIDER.UNAVAILABLE': { status: 502, message: 'The AI provider is unavailable' },
+  'PROVIDER.TIMEOUT': { status: 504, message: 'The AI provider did not answer in time' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
+  INTERNAL: { status: 500, message: 'Something went wrong' },
+};
+
+/** `details` of a VALIDATION.FAILED error: one entry per problem. */
+export const ValidationIssue = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+export type ValidationIssue = z.infer<typeof ValidationIssue>;
+
+/**
+ * The error body for a failed zod parse. Its message is the first problem's message, so a
+ * toast shows the SPEC's text (e.g. 'Name is required').
+ */
+export function validationErrorBody(error: z.ZodError): ErrorBody {
+  const details: ValidationIssue[] = error.issues.map((issue) => ({
+    path: issue.path.filter((key): key is string | number => typeof key !== 'symbol'),
+    message: issue.message,
+  }));
+  return {
+    code: ErrorCode.VALIDATION_FAILED,
+    message: details[0]?.message ?? ERRORS['VALIDATION.FAILED'].message,
+    details,
+  };
+}

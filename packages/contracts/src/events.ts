@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { EntityId, WorkspaceId } from './ids';
+import { Category, ContentType, IsoDateTime, Role } from './primitives';
+import { SettingKey } from './entities/setting';
+
+// Domain events on RabbitMQ. Names are `<entity>.<past-verb>`. Data schemas only grow by
+// optional fields; a breaking change bumps the event's version, and a consumer refuses a
+// version newer than the one it knows (the message goes to its dead-letter queue).
+
+const TraceId = z.string().min(1).max(128);
+
+/** The envelope of event `type` whose data is `data`, accepting versions 1…`maxVersion`. */
+export function envelopeSchema<const T extends string, D extends z.ZodType>(
+  type: T,
+  data: D,
+  maxVersion: number = Number.MAX_SAFE_INTEGER,
+) {
+  return z.object({
+    id: z.uuid(),
+    type: z.literal(type),
+    version: z.number().int().min(1).max(maxVersion),
+    occurredAt: IsoDateTime,
+    /** The request id that started it all (crosses gateway and RabbitMQ). */
+    correlationId: TraceId,
+    /** The id of the event (or request) that directly caused this one, if any. */
+    causationId: TraceId.nullable(),
+    data,
+  });
+}
+
+const UserSnapshot = z.object({
+  userId: EntityId,
+  username: z.string(),
+  email: z.string(),
+  isSuperAdmin: z.boolean(),
+});
+
+const WorkspaceSnapshot = z.object({
+  workspaceId: WorkspaceId,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().optional(),
+  logoUrl: z.string().optional(),
+});
+
+const PromptSnapshot = z.object({
+  promptId: EntityId,
+  workspaceId: WorkspaceId.nullable(),
+  userId: EntityId,
+  name: z.string(),
+  category: Category,
+  contentType: ContentType,
+  model: z.string(),
+  isPublic: z.boolean(),
+  isDefault: z.boolean(),
+});
+
+/** Each event type with its current version and data schema. */
+export const EVENTS = {
+  'user.created': { version: 1, data: UserSnapshot },
+  'user.updated': { version: 1, data: UserSnapshot },
+  'user.deleted': { version: 1, data: z.object({ userId: EntityId }) },
+  /** Tokens issued with an older tokenVersion are refused from now on. */
+  'user.sessions-revoked': {
+    version: 1,
+    data: z.object({ userId: EntityId, tokenVersion: z.number().int().nonnegative() }),
+  },
+  'workspace.created': { version: 1, data: WorkspaceSnapshot },
+  'workspace.updated': { version: 1, data: WorkspaceSnapshot },
+  'workspace.deleted': { version: 1, data: z.object({ workspaceId: WorkspaceId }) },
+  /** role null: the user left the workspace. */
+  'membership.changed': {
+    version: 1,
+    data: z.object({ workspaceId: WorkspaceId, userId: EntityId, role: Role.nullable() }),
+  },
+  /** workspaceId null: a global setting. Strict: a value (a key!) is never published. */
+  'settings.changed': {
+    version: 1,
+    data: z.strictObject({ workspaceId: WorkspaceId.nullable(), key: SettingKey }),
+  },
+  'prompt.created': { version: 1, data: PromptSnapshot },
+  'prompt.updated': { version: 1, data: PromptSnapshot },
+  'prompt.deleted': {
+    version: 1,
+    data: z.object({ promptId: EntityId, workspaceId: WorkspaceId.nullable() }),
+  },
+  'content.created': {
+    version: 1,
+    data: z.object({
+      contentId: EntityId,
+      workspaceId: WorkspaceId.nullable(),
+      userId: EntityId,
+      contentType: ContentType,
+      promptId: EntityId.nullable(),
+      parentId: EntityId.nullable(),
+      title: z.string(),
+      model: z.string(),
+      language: z.string(),
+      createdAt: IsoDateTime,
+    }),
+  },
+  'content.deleted': {
+    version: 1,
+    data: z.object({
+      contentId: EntityId,
+      workspaceId: WorkspaceId.nullable(),
+      contentType: ContentType,
+    }),
+  },
+} as const satisfies Record<string, { version: number; data: z.ZodType }>;
+
+export type EventType = keyof typeof EVENTS;
+export const EVENT_TYPES = Object.keys(EVENTS) as [EventType, ...EventType[]];
+
+export type EventData<T extends EventType> = z.output<(typeof EVENTS)[T]['data']>;
+
+export interface Envelope<T extends string, D> {
+  id: string;
+  type: T;
+  version: number;
+  occurredAt: string;
+  correlationId: string;
+  causationId: string | null;
+  data: D;
+}
+
+/** A parsed event of one type, e.g. `EventOf<'workspace.deleted'>`. */
+export type EventOf<T extends EventType> = Envelope<T, EventData<T>>;
+/** Any known event, discriminated by `type`. */
+export type AnyEvent = { [T in EventType]: EventOf<T> }[EventType];
+
+const ENVELOPES = Object.fromEntries(
+  EVENT_TYPES.map((type) => [type, envelopeSchema(type, EVENTS[type].data, EVENTS[type].version)]),
+) as unknown as { [T in EventType]: z.ZodType<EventOf<T>> };
+
+const KnownType = z.object({ type: z.enum(EVENT_TYPES) });
+
+/** The envelope schema of one event type (for a consumer bound to it). */
+export function eventSchema<T extends EventType>(type: T): z.ZodType<EventOf<T>> {
+  return ENVELOPES[type];
+}
+
+/** Validates a decoded message; throws a ZodError when it is not a known, valid event. */
+export function parseEvent(raw: unknown): AnyEvent {
+  const { type } = KnownType.parse(raw);
+  return ENVELOPES[type].parse(raw) as AnyEvent;
+}
+
+export interface EventMeta {
+  correlationId: string;
+  causationId?: string | null;
+  /** Defaults to a fresh UUID. */
+  id?: string;
+  /** Defaults to now. */
+  occurredAt?: Date;
+}
+
+/** Builds a valid envelope at the event's current version; throws a ZodError on bad data. */
+export function createEvent<T extends EventType>(
+  type: T,
+  data: z.input<(typeof EVENTS)[T]['data']>,
+  meta: EventMeta,
+): EventOf<T> {
+  return ENVELOPES[type].parse({
+    id: meta.id ?? globalThis.crypto.randomUUID(),
+    type,
+    version: EVENTS[type].version,
+    occurredAt: (meta.occurredAt ?? new Date()).toISOString(),
+    correlationId: meta.correlationId,
+    causationId: meta.causationId ?? null,
+    data,
+  });
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { FIELD_LIMITS, MAX_REFERENCE_IMAGES, MODELS_BY_CONTENT_TYPE } from '../constants';
+import { EntityId, WorkspaceId } from '../ids';
+import { DefaultPrompt, Prompt, PromptView } from '../entities/prompt';
+import {
+  Category,
+  ContentType,
+  integer,
+  optionalText,
+  requiredText,
+  ResourceUrl,
+} from '../primitives';
+import { isModelFor } from '../rules';
+import { templateError } from '../template';
+import { IdParams, WorkspaceQuery, type RouteDef } from './route';
+
+const PromptFields = z.object({
+  name: requiredText('Name', FIELD_LIMITS.promptName),
+  description: optionalText('Description', FIELD_LIMITS.promptDescription),
+  template: requiredText('Template', FIELD_LIMITS.promptTemplate).superRefine((template, ctx) => {
+    const error = templateError(template);
+    if (error) ctx.addIssue({ code: 'custom', message: error.message });
+  }),
+  category: Category,
+  contentType: ContentType,
+  model: requiredText('Model', 64),
+  isPublic: z.boolean(),
+  isDefault: z.boolean(),
+  /** null: no workspace. */
+  workspaceId: WorkspaceId.nullish(),
+});
+
+/**
+ * The model must be one of the content type's models. Checked when both are present and
+ * every field is otherwise valid (zod runs object refinements last).
+ */
+function modelMatchesContentType(prompt: { contentType?: ContentType; model?: string }) {
+  return !prompt.contentType || !prompt.model || isModelFor(prompt.contentType, prompt.model);
+}
+
+const modelMismatch: z.core.$ZodCustomParams = {
+  path: ['model'],
+  error: (issue) => {
+    const { contentType } = issue.input as { contentType: ContentType };
+    return `Model must be one of ${MODELS_BY_CONTENT_TYPE[contentType].join(', ')} for ${contentType} prompts`;
+  },
+};
+
+export const CreatePromptBody = PromptFields.extend({
+  isPublic: PromptFields.shape.isPublic.default(false),
+  isDefault: PromptFields.shape.isDefault.default(false),
+}).refine(modelMatchesContentType, modelMismatch);
+export type CreatePromptBody = z.infer<typeof CreatePromptBody>;
+
+/**
+ * Every field optional. A model sent without the content type is checked by the service
+ * against the stored one. The reference image fields only keep or remove stored images
+ * (null and [] clear them); images are added by uploading.
+ */
+export const UpdatePromptBody = PromptFields.partial()
+  .extend({
+    referenceImageUrl: ResourceUrl.nullish(),
+    referenceImageUrls: z.array(ResourceUrl).max(MAX_REFERENCE_IMAGES).optional(),
+  })
+  .refine(modelMatchesContentType, modelMismatch);
+export type UpdatePromptBody = z.infer<typeof UpdatePromptBody>;
+
+export const ListPromptsQuery = z.object({
+  workspaceId: WorkspaceId,
+  contentType: ContentType.optional(),
+});
+export type ListPromptsQuery = z.infer<typeof ListPromptsQuery>;
+
+export const PromptQuery = z.object({ workspaceId: WorkspaceId.optional() });
+export type PromptQuery = z.infer<typeof PromptQuery>;
+
+export const PromptsResponse = z.array(PromptView);
+export type PromptsResponse = z.infer<typeof PromptsResponse>;
+
+const ReferenceIndex = integer('Index', 0, MAX_REFERENCE_IMAGES - 1);
+
+/** Text fields of the reference image upload; without index the image is appended. */
+export const ReferenceImageFields = z.object({ index: ReferenceIndex.optional() });
+export type ReferenceImageFields = z.infer<typeof ReferenceImageFields>;
+
+export const ReferenceImageParams = z.object({ id: EntityId, index: ReferenceIndex });
+export type ReferenceImageParams = z.infer<typeof ReferenceImageParams>;
+
+export const PROMPT_ROUTES = {
+  /** Admins get full prompts, others summaries (no template). */
+  list: { method: 'GET', path: '/api/prompts', query: ListPromptsQuery, response: PromptsResponse },
+  /** 404 PROMPT.DEFAULT_NOT_FOUND when the workspace has none. */
+  getDefault: {
+    method: 'GET',
+    path: '/api/prompts/default',
+    query: WorkspaceQuery,
+    response: DefaultPrompt,
+  },
+  get: {
+    method: 'GET',
+    path: '/api/prompts/:id',
+    params: IdParams,
+    query: PromptQuery,
+    response: PromptView,
+  },
+  create: { method: 'POST', path: '/api/prompts', body: CreatePromptBody, response: PromptView },
+  update: {
+    method: 'PUT',
+    path: '/api/prompts/:id',
+    params: IdParams,
+    body: UpdatePromptBody,
+    response: PromptView,
+  },
+  remove: { method: 'DELETE', path: '/api/prompts/:id', params: IdParams, response: null },
+  /** Sent with x-workspace-id. */
+  uploadReferenceImage: {
+    method: 'POST',
+    path: '/api/prompts/:id/reference-image',
+    params: IdParams,
+    body: ReferenceImageFields,
+    upload: { field: 'reference', maxFiles: 1 },
+    response: Prompt,
+  },
+  /** Sent with x-workspace-id. */
+  removeReferenceImage: {
+    method: 'DELETE',
+    path: '/api/prompts/:id/reference-image/:index',
+    params: ReferenceImageParams,
+    response: Prompt,
+  },
+} as const satisfies Record<string, RouteDef>;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { WorkspaceId } from '../ids';
+import { User, UserWorkspaceItem } from '../entities/user';
+import { Role } from '../primitives';
+import { IdParams, type RouteDef } from './route';
+import { emailField, newPasswordField, usernameField } from './session';
+
+const MISSING_FIELDS = 'Missing Fields: Please fill out all required fields.';
+
+/** A super admin may also assign a workspace (null: none) with a role (default 'user'). */
+export const CreateUserBody = z.object({
+  username: usernameField(MISSING_FIELDS),
+  email: emailField(MISSING_FIELDS),
+  password: newPasswordField(MISSING_FIELDS),
+  workspaceId: WorkspaceId.nullish(),
+  role: Role.default('user'),
+});
+export type CreateUserBody = z.infer<typeof CreateUserBody>;
+
+export const UpdateUserBody = z.object({ username: usernameField(), email: emailField() });
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+
+export const ResetPasswordBody = z.object({ password: newPasswordField('Missing Password') });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+export const UsersResponse = z.array(User);
+export type UsersResponse = z.infer<typeof UsersResponse>;
+
+export const UserWorkspacesResponse = z.array(UserWorkspaceItem);
+export type UserWorkspacesResponse = z.infer<typeof UserWorkspacesResponse>;
+
+export const USER_ROUTES = {
+  list: { method: 'GET', path: '/api/users', response: UsersResponse },
+  create: { method: 'POST', path: '/api/users', body: CreateUserBody, response: User },
+  update: {
+    method: 'PUT',
+    path: '/api/users/:id',
+    params: IdParams,
+    body: UpdateUserBody,
+    response: User,
+  },
+  remove: { method: 'DELETE', path: '/api/users/:id', params: IdParams, response: null },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/users/:id/reset-password',
+    params: IdParams,
+    body: ResetPasswordBody,
+    response: null,
+  },
+  /** Sent with X-Workspace-ID: a workspace admin gets only that workspace's assignment. */
+  workspaces: {
+    method: 'GET',
+    path: '/api/users/:id/workspaces',
+    params: IdParams,
+    response: UserWorkspacesResponse,
+  },
+} as const satisfies Record<string, RouteDef>;
