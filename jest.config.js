@@ -28,7 +28,7 @@ module.exports = {
       displayName: 'node',
       testEnvironment: 'node',
       testEnvironmentOptions: { customExportConditions: ['source', 'node', 'require', 'default'] },
-      roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/tools', '<rootDir>/infra'],
+      roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/tools', '<rootDir>/infra', '<rootDir>/deploy'],
       testMatch: ['**/*.test.ts'],
     },
   ],

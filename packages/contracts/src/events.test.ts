@@ -127,6 +127,7 @@ describe('EVENTS', () => {
       'user.updated',
       'user.deleted',
       'user.sessions-revoked',
+      'session.revoked',
       'workspace.created',
       'workspace.updated',
       'workspace.deleted',

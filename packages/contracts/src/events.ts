@@ -65,6 +65,11 @@ export const EVENTS = {
     version: 1,
     data: z.object({ userId: EntityId, tokenVersion: z.number().int().nonnegative() }),
   },
+  /** One session (sign-in) ended by logout: its token is refused until it expires. */
+  'session.revoked': {
+    version: 1,
+    data: z.object({ sessionId: EntityId, userId: EntityId, expiresAt: IsoDateTime }),
+  },
   'workspace.created': { version: 1, data: WorkspaceSnapshot },
   'workspace.updated': { version: 1, data: WorkspaceSnapshot },
   'workspace.deleted': { version: 1, data: z.object({ workspaceId: WorkspaceId }) },

@@ -18,3 +18,4 @@ export * from './http/settings';
 export * from './http/prompts';
 export * from './http/generation';
 export * from './http/contents';
+export * from './identity';

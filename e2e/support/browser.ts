@@ -1,0 +1,43 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export interface StackInfo {
+  url: string;
+  services: Record<string, string>;
+  simulatorUrl?: string;
+  superAdmin: { username: string; password: string };
+}
+
+export function stack(): StackInfo {
+  const raw = process.env.AICT_E2E_STACK;
+  if (!raw) throw new Error('AICT_E2E_STACK is not set: run the e2e tests through jest with e2e/jest.config.js');
+  return JSON.parse(raw) as StackInfo;
+}
+
+/** Debian's Chromium, with the flags this machine needs (no network beyond loopback). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: stack().url,
+    viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+  });
+  const page = await context.newPage();
+  return { context, page };
+}

@@ -1,0 +1,14 @@
+export { createHttpApp, jsonBody, type HttpAppOptions } from './app';
+export { startServer, type ServerHandle, type StartServerOptions } from './server';
+export { requestId, isWellFormedRequestId, REQUEST_ID_HEADER } from './request-id';
+export { accessLog, safeUrl, type AccessLogOptions } from './access-log';
+export { validate, type ValidateSchemas } from './validate';
+export {
+  errorHandler,
+  notFound,
+  toHttpError,
+  validationFailed,
+  type ErrorBody,
+  type HttpError,
+  type IssueDetail,
+} from './error-handler';

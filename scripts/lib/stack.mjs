@@ -1,0 +1,137 @@
+// Starts the product (every service, the gateway serving the built front-ends and,
+// on request, the provider simulator) as child processes on the local infrastructure.
+// Used by `npm start`, the end-to-end tests and the benchmarks.
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LOG_DIR, ROOT } from '../../infra/lib/paths.mjs';
+import { infraSettings } from '../../infra/lib/servers.mjs';
+import { tail } from '../../infra/lib/processes.mjs';
+import { devSecrets } from './secrets.mjs';
+
+export const SERVICES = ['auth', 'workspace', 'prompt', 'content', 'generation'];
+
+export const PROFILES = {
+  dev: { gatewayPort: 8080, basePort: 4100, simPort: 4191, dbPrefix: 'aict', vhost: 'aict' },
+  e2e: { gatewayPort: 18080, basePort: 14100, simPort: 14190, dbPrefix: 'aicte2e', vhost: 'aict-test' },
+  bench: { gatewayPort: 28080, basePort: 24100, simPort: 24190, dbPrefix: 'aictbench', vhost: 'aict-test' },
+};
+
+async function waitReady(name, url, child, log, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${tail(log)}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(200);
+  }
+  throw new Error(`${name} was not ready at ${url} within ${timeoutMs / 1000} s:\n${tail(log)}`);
+}
+
+/**
+ * @param {{ profile?: keyof PROFILES, simulator?: boolean, dbSuffix?: string, env?: Record<string,string> }} options
+ */
+export async function startStack({ profile = 'dev', simulator = false, dbSuffix = '', env = {} } = {}) {
+  const p = PROFILES[profile];
+  const infra = infraSettings();
+  const secrets = devSecrets();
+  const children = [];
+  mkdirSync(LOG_DIR, { recursive: true });
+  const db = (service) => `${p.dbPrefix}${dbSuffix}_${service}`;
+  const urls = Object.fromEntries(SERVICES.map((s, i) => [s, `http://127.0.0.1:${p.basePort + i + 1}`]));
+  const common = {
+    NODE_ENV: profile === 'dev' ? 'development' : 'test',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    HOST: '127.0.0.1',
+    AMQP_URL: `amqp://guest:guest@${infra.rabbit.host}:${infra.rabbit.port}/${p.vhost}`,
+    MINIO_ENDPOINT: `http://${infra.minio.host}:${infra.minio.port}`,
+    MINIO_ACCESS_KEY: infra.minio.user,
+    MINIO_SECRET_KEY: infra.minio.password,
+    JWT_PUBLIC_KEY: secrets.JWT_PUBLIC_KEY,
+    CONTEXT_PUBLIC_KEY: secrets.CONTEXT_PUBLIC_KEY,
+    ...env,
+  };
+
+  function launch(name, cwd, extraEnv) {
+    const log = join(LOG_DIR, `${profile}-${name}.log`);
+    const out = openSync(log, 'a');
+    const child = spawn(process.execPath, ['dist/main.js'], {
+      cwd: join(ROOT, cwd),
+      env: { ...process.env, ...common, ...extraEnv },
+      stdio: ['ignore', out, out],
+    });
+    children.push({ name, child });
+    return { child, log };
+  }
+
+  const stop = async () => {
+    await Promise.all(
+      children.reverse().map(
+        ({ child }) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+
+  try {
+    let providerUrl = env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1';
+    if (simulator) {
+      const { child, log } = launch('provider-sim', 'tools/provider-sim', { PORT: String(p.simPort) });
+      await waitReady('provider-sim', `http://127.0.0.1:${p.simPort}/v1/models`, child, log);
+      providerUrl = `http://127.0.0.1:${p.simPort}/v1`;
+    }
+    const started = SERVICES.map((name, i) => {
+      const { child, log } = launch(name, `services/${name}`, {
+        PORT: String(p.basePort + i + 1),
+        MONGO_URL: `mongodb://${infra.ferret.host}:${infra.ferret.port}/${db(name)}`,
+        MINIO_BUCKET: `${p.dbPrefix}${dbSuffix}-${name}`.toLowerCase(),
+        OPENAI_BASE_URL: providerUrl,
+        ...(name === 'auth'
+          ? {
+              JWT_PRIVATE_KEY: secrets.JWT_PRIVATE_KEY,
+              SUPERADMIN_USERNAME: secrets.SUPERADMIN_USERNAME,
+              SUPERADMIN_EMAIL: secrets.SUPERADMIN_EMAIL,
+              SUPERADMIN_PASSWORD: secrets.SUPERADMIN_PASSWORD,
+            }
+          : {}),
+        ...(name === 'workspace' ? { SETTINGS_ENCRYPTION_KEY: secrets.SETTINGS_ENCRYPTION_KEY } : {}),
+      });
+      return waitReady(name, `${urls[name]}/readyz`, child, log);
+    });
+    await Promise.all(started);
+    const gateway = launch('gateway', 'gateway', {
+      PORT: String(p.gatewayPort),
+      STATIC_DIR: join(ROOT, 'frontends'),
+      CONTEXT_PRIVATE_KEY: secrets.CONTEXT_PRIVATE_KEY,
+      ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_SERVICE_URL`, urls[s]])),
+    });
+    const gatewayUrl = `http://127.0.0.1:${p.gatewayPort}`;
+    await waitReady('gateway', `${gatewayUrl}/readyz`, gateway.child, gateway.log);
+    return {
+      url: gatewayUrl,
+      services: urls,
+      providerUrl,
+      simulatorUrl: simulator ? `http://127.0.0.1:${p.simPort}` : undefined,
+      superAdmin: { username: secrets.SUPERADMIN_USERNAME, password: secrets.SUPERADMIN_PASSWORD },
+      secretsCreated: secrets.created,
+      databases: SERVICES.map(db),
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// npm test: the set-up of `npm start`, then every check and test suite. Ends with one
+// line "N passed, N failed" that totals every suite (jest tests, end-to-end tests,
+// and the typecheck and lint checks, one each).
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { DATA_DIR, ROOT } from '../infra/lib/paths.mjs';
+import { run, seconds } from './lib/run.mjs';
+import { setup } from './setup.mjs';
+
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const totals = { passed: 0, failed: 0 };
+const lines = [];
+
+async function check(name, cmd, args) {
+  const t = Date.now();
+  console.log(`\n== ${name}`);
+  const code = await run(cmd, args, { cwd: ROOT });
+  totals[code === 0 ? 'passed' : 'failed'] += 1;
+  lines.push(`${name}: ${code === 0 ? 'passed' : 'FAILED'} (${seconds(t)})`);
+}
+
+async function jest(name, args) {
+  const t = Date.now();
+  const out = join(DATA_DIR, `jest-${name}.json`);
+  rmSync(out, { force: true });
+  console.log(`\n== ${name}`);
+  const code = await run(bin('jest'), ['--ci', '--json', `--outputFile=${out}`, ...args], { cwd: ROOT });
+  let result;
+  try {
+    result = JSON.parse(readFileSync(out, 'utf8'));
+  } catch {
+    result = null;
+  }
+  if (!result) {
+    totals.failed += 1;
+    lines.push(`${name}: FAILED to run (exit ${code})`);
+    return;
+  }
+  // A suite that failed to load counts as a failure even though it ran no test.
+  const brokenSuites = result.testResults.filter(
+    (s) => s.status === 'failed' && s.assertionResults.length === 0,
+  ).length;
+  totals.passed += result.numPassedTests;
+  totals.failed += result.numFailedTests + brokenSuites;
+  lines.push(
+    `${name}: ${result.numPassedTests} passed, ${result.numFailedTests + brokenSuites} failed, ` +
+      `${result.numPendingTests} skipped in ${result.numTotalTestSuites} files (${seconds(t)})`,
+  );
+}
+
+const started = Date.now();
+try {
+  await setup({ browser: true });
+} catch (err) {
+  console.error(`setup failed: ${err.message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+await check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+await check('lint', 'npm', ['run', 'lint', '--silent']);
+await jest('unit-and-service', ['--selectProjects', 'node', 'web']);
+await jest('end-to-end', ['--config', 'e2e/jest.config.js', '--runInBand']);
+
+console.log(`\n${lines.join('\n')}\ntotal time ${seconds(started)}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);

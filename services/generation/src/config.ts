@@ -1,0 +1,7 @@
+import { baseServiceEnv, envPort } from '@aict/service-kit';
+import type { z } from 'zod';
+
+/** The generation service's environment, parsed once at start-up. */
+export const configSchema = baseServiceEnv.extend({ PORT: envPort.default(4105) });
+
+export type Config = z.output<typeof configSchema>;

@@ -1,0 +1,16 @@
+import { createHttpApp, type ServiceDeps } from '@aict/service-kit';
+import type { Config } from './config';
+
+export interface AppDeps extends ServiceDeps {
+  config: Readonly<Config>;
+}
+
+/** The prompt service's HTTP app (routes arrive with their issues). */
+export function createApp(deps: AppDeps) {
+  return createHttpApp({
+    service: 'prompt',
+    logger: deps.logger,
+    readiness: deps.readiness,
+    routes: () => {},
+  });
+}
