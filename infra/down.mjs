@@ -2,4 +2,11 @@
 import { infraDown } from './lib/servers.mjs';
 
 const stopped = await infraDown();
-console.log(`infra: stopped ${Object.entries(stopped).filter(([, s]) => s).map(([n]) => n).join(', ') || 'nothing'}`);
+console.log(
+  `infra: stopped ${
+    Object.entries(stopped)
+      .filter(([, s]) => s)
+      .map(([n]) => n)
+      .join(', ') || 'nothing'
+  }`,
+);

@@ -11,13 +11,18 @@ function workspaces() {
   const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
   return Object.entries(lock.packages)
     .filter(([path, p]) => path && !path.includes('node_modules') && p.name !== undefined)
-    .map(([path]) => ({ path, pkg: JSON.parse(readFileSync(join(ROOT, path, 'package.json'), 'utf8')) }))
+    .map(([path]) => ({
+      path,
+      pkg: JSON.parse(readFileSync(join(ROOT, path, 'package.json'), 'utf8')),
+    }))
     .filter(({ pkg }) => pkg.scripts?.build);
 }
 
 async function buildOne({ path, pkg }) {
   const t = Date.now();
-  const { code, output } = await capture('npm', ['run', 'build', '--silent'], { cwd: join(ROOT, path) });
+  const { code, output } = await capture('npm', ['run', 'build', '--silent'], {
+    cwd: join(ROOT, path),
+  });
   if (code !== 0) throw new Error(`build of ${pkg.name} (${path}) failed:\n${output.slice(-4000)}`);
   return `${pkg.name} ${seconds(t)}`;
 }

@@ -13,7 +13,9 @@ import { capture, must, seconds } from './lib/run.mjs';
 function checkNode() {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 20 || (major === 20 && minor < 19))
-    throw new Error(`Node ${process.versions.node} is too old: this project needs Node 20.19 or newer.`);
+    throw new Error(
+      `Node ${process.versions.node} is too old: this project needs Node 20.19 or newer.`,
+    );
 }
 
 /**
@@ -23,7 +25,9 @@ function checkNode() {
  */
 async function installDependencies() {
   const lockHash = () =>
-    createHash('sha256').update(readFileSync(join(ROOT, 'package-lock.json'))).digest('hex');
+    createHash('sha256')
+      .update(readFileSync(join(ROOT, 'package-lock.json')))
+      .digest('hex');
   const stamp = join(ROOT, 'node_modules', '.aict-lock-hash');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash()) return 'up to date';
   await must('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT });
@@ -58,7 +62,11 @@ export async function setup({ browser = false } = {}) {
   await build();
   console.log(`setup: build done (${seconds(t1)})`);
   const status = await infra;
-  console.log(`setup: infrastructure ready (${Object.entries(status).map(([k, v]) => `${k} ${v}`).join(', ')})`);
+  console.log(
+    `setup: infrastructure ready (${Object.entries(status)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')})`,
+  );
   console.log(`setup: chromium ${await chromium}`);
   console.log(`setup: done in ${seconds(t0)}`);
 }

@@ -25,7 +25,9 @@ async function jest(name, args) {
   const out = join(DATA_DIR, `jest-${name}.json`);
   rmSync(out, { force: true });
   console.log(`\n== ${name}`);
-  const code = await run(bin('jest'), ['--ci', '--json', `--outputFile=${out}`, ...args], { cwd: ROOT });
+  const code = await run(bin('jest'), ['--ci', '--json', `--outputFile=${out}`, ...args], {
+    cwd: ROOT,
+  });
   let result;
   try {
     result = JSON.parse(readFileSync(out, 'utf8'));

@@ -9,7 +9,10 @@ export interface StackInfo {
 
 export function stack(): StackInfo {
   const raw = process.env.AICT_E2E_STACK;
-  if (!raw) throw new Error('AICT_E2E_STACK is not set: run the e2e tests through jest with e2e/jest.config.js');
+  if (!raw)
+    throw new Error(
+      'AICT_E2E_STACK is not set: run the e2e tests through jest with e2e/jest.config.js',
+    );
   return JSON.parse(raw) as StackInfo;
 }
 

@@ -70,7 +70,9 @@ describe('gateway', () => {
 
   it('when a request goes through, then the service answers and the request id crosses', async () => {
     const requestId = 'e2e7a9d0-1c2b-4f5e-8a9b-0c1d2e3f4a5b';
-    const res = await fetch(`${gateway.http.url}/api/user`, { headers: { 'x-request-id': requestId } });
+    const res = await fetch(`${gateway.http.url}/api/user`, {
+      headers: { 'x-request-id': requestId },
+    });
 
     expect(res.headers.get('x-request-id')).toBe(requestId);
     expect(res.headers.get('content-type')).toMatch(/json/);
@@ -78,7 +80,12 @@ describe('gateway', () => {
 
   it('when a client sends identity headers, then the service never sees them', async () => {
     const res = await fetch(`${gateway.http.url}/api/workspaces?x=1`, {
-      headers: { 'x-aict-context': 'forged', 'x-user-id': '1', 'x-workspace-role': 'admin', 'x-workspace-id': '7' },
+      headers: {
+        'x-aict-context': 'forged',
+        'x-user-id': '1',
+        'x-workspace-role': 'admin',
+        'x-workspace-id': '7',
+      },
     });
     const seen = (await res.json()) as { url: string; headers: Record<string, string> };
 

@@ -8,7 +8,12 @@ import { serviceFor, type ServiceName } from './routes';
  * Headers a client may not set: they carry identity or context that only the gateway
  * decides. Anything starting with `x-aict-` is reserved too.
  */
-export const RESERVED_HEADERS = ['x-user-id', 'x-user-role', 'x-workspace-role', 'x-forwarded-user'];
+export const RESERVED_HEADERS = [
+  'x-user-id',
+  'x-user-role',
+  'x-workspace-role',
+  'x-forwarded-user',
+];
 
 export function stripReservedHeaders(req: IncomingMessage): void {
   for (const name of Object.keys(req.headers)) {
@@ -26,7 +31,12 @@ export function createApiProxy(options: {
   timeoutMs: number;
   logger: Logger;
 }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64, scheduling: 'lifo' });
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: 512,
+    maxFreeSockets: 64,
+    scheduling: 'lifo',
+  });
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     router: (req) => options.targets[serviceFor(req.url ?? '') as ServiceName],
     target: options.targets.auth,

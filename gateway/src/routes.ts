@@ -8,10 +8,16 @@ export const ROUTES: ReadonlyArray<{ pattern: RegExp; service: ServiceName }> = 
   { pattern: /^\/api\/user\/workspaces([/?]|$)/, service: 'workspace' },
   { pattern: /^\/api\/users\/[^/]+\/workspaces([/?]|$)/, service: 'workspace' },
   { pattern: /^\/api\/(user|users|login|register|logout)([/?]|$)/, service: 'auth' },
-  { pattern: /^\/api\/(workspaces|settings|models|test-openai-connection)([/?]|$)/, service: 'workspace' },
+  {
+    pattern: /^\/api\/(workspaces|settings|models|test-openai-connection)([/?]|$)/,
+    service: 'workspace',
+  },
   { pattern: /^\/api\/prompts([/?]|$)/, service: 'prompt' },
   { pattern: /^\/api\/(contents|stats)([/?]|$)/, service: 'content' },
-  { pattern: /^\/api\/(generate|generate-reply|generate-with-image|uploads)([/?]|$)/, service: 'generation' },
+  {
+    pattern: /^\/api\/(generate|generate-reply|generate-with-image|uploads)([/?]|$)/,
+    service: 'generation',
+  },
 ];
 
 export function serviceFor(path: string): ServiceName | undefined {

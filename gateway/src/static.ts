@@ -8,7 +8,10 @@ export const REMOTES = ['chat', 'generation', 'admin'] as const;
 const HASHED = /[.-][0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
 
 function cacheHeaders(res: Response, path: string) {
-  res.setHeader('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.setHeader(
+    'Cache-Control',
+    HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
 }
 
 /**

@@ -2,7 +2,15 @@
 // named by version (and, for our own launcher, by a hash of its sources).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, mkdtempSync, readdirSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  mkdtempSync,
+  readdirSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { CACHE_DIR, ROOT } from './paths.mjs';
 import { withLock } from './lock.mjs';
@@ -34,7 +42,9 @@ function run(cmd, args, opts) {
       reject(new Error(`${cmd} could not start (${err.message}); is Go installed and on PATH?`)),
     );
     child.on('close', (code) =>
-      code === 0 ? resolvePromise(out) : reject(new Error(`${cmd} ${args.join(' ')} failed:\n${out.slice(-4000)}`)),
+      code === 0
+        ? resolvePromise(out)
+        : reject(new Error(`${cmd} ${args.join(' ')} failed:\n${out.slice(-4000)}`)),
     );
   });
 }
@@ -54,7 +64,9 @@ async function ensure(name, file, build) {
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
-    process.stdout.write(`infra: built ${name} in ${Math.round((Date.now() - started) / 1000)} s\n`);
+    process.stdout.write(
+      `infra: built ${name} in ${Math.round((Date.now() - started) / 1000)} s\n`,
+    );
     return target;
   });
 }
@@ -72,13 +84,17 @@ export function ensureFerretDB() {
 
 export function ensureMinio() {
   return ensure('minio', `minio-${VERSIONS.minio}`, (tmp) =>
-    run('go', ['install', `github.com/minio/minio@${VERSIONS.minio}`], { env: goEnv({ GOBIN: tmp, GOFLAGS: '' }) }),
+    run('go', ['install', `github.com/minio/minio@${VERSIONS.minio}`], {
+      env: goEnv({ GOBIN: tmp, GOFLAGS: '' }),
+    }),
   );
 }
 
 export function ensureK6() {
   return ensure('k6', `k6-${VERSIONS.k6}`, (tmp) =>
-    run('go', ['install', `go.k6.io/k6@${VERSIONS.k6}`], { env: goEnv({ GOBIN: tmp, GOFLAGS: '' }) }),
+    run('go', ['install', `go.k6.io/k6@${VERSIONS.k6}`], {
+      env: goEnv({ GOBIN: tmp, GOFLAGS: '' }),
+    }),
   );
 }
 
@@ -87,6 +103,9 @@ export function ensureComposeValidator() {
   const dir = join(ROOT, 'infra', 'compose-validate');
   const file = `compose-validate-${VERSIONS.composeGo}-${sourceHash(dir)}`;
   return ensure('compose-validate', file, (tmp) =>
-    run('go', ['build', '-trimpath', '-o', join(tmp, 'compose-validate'), '.'], { cwd: dir, env: goEnv() }),
+    run('go', ['build', '-trimpath', '-o', join(tmp, 'compose-validate'), '.'], {
+      cwd: dir,
+      env: goEnv(),
+    }),
   );
 }

@@ -10,7 +10,8 @@ export async function withLock(path, fn) {
     } catch (err) {
       if (err.code !== 'EEXIST') throw err;
       try {
-        if (Date.now() - statSync(path).mtimeMs > 30 * 60_000) rmSync(path, { recursive: true, force: true });
+        if (Date.now() - statSync(path).mtimeMs > 30 * 60_000)
+          rmSync(path, { recursive: true, force: true });
       } catch {
         /* removed meanwhile */
       }

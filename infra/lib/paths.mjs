@@ -8,4 +8,5 @@ export const LOG_DIR = join(DATA_DIR, 'logs');
 export const RUN_DIR = join(DATA_DIR, 'run');
 /** Built binaries live outside the work tree, keyed by version, so a warm machine never rebuilds. */
 export const CACHE_DIR =
-  process.env.AICT_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'aict');
+  process.env.AICT_CACHE_DIR ??
+  join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'aict');

@@ -18,7 +18,11 @@ export function infraSettings(env = process.env) {
   const [ferretHost, ferretPort] = (env.FERRETDB_LISTEN ?? '127.0.0.1:27017').split(':');
   const [minioHost, minioPort] = (env.MINIO_ADDRESS ?? '127.0.0.1:9000').split(':');
   return {
-    ferret: { host: ferretHost, port: Number(ferretPort), postgresUrl: env.FERRETDB_POSTGRESQL_URL },
+    ferret: {
+      host: ferretHost,
+      port: Number(ferretPort),
+      postgresUrl: env.FERRETDB_POSTGRESQL_URL,
+    },
     minio: {
       host: minioHost,
       port: Number(minioPort),
@@ -41,7 +45,11 @@ export async function upFerretDB(s) {
   if (postgresUrl) args.push('-postgresql-url', postgresUrl);
   startDetached('ferretdb', bin, args);
   if (!(await waitFor(() => tcpOpen(host, port), { timeoutMs: 30_000 })))
-    throw new InfraError('FerretDB', `not listening on ${host}:${port} after 30 s`, logFile('ferretdb'));
+    throw new InfraError(
+      'FerretDB',
+      `not listening on ${host}:${port} after 30 s`,
+      logFile('ferretdb'),
+    );
   return 'started';
 }
 
@@ -51,7 +59,8 @@ export async function upMinio(s) {
   if (await httpOk(ready)) return 'already running';
   if (await tcpOpen(host, port))
     throw new InfraError('MinIO', `port ${port} is taken by something that is not a ready MinIO`);
-  if (password.length < 8) throw new InfraError('MinIO', 'MINIO_SECRET_KEY must be at least 8 characters');
+  if (password.length < 8)
+    throw new InfraError('MinIO', 'MINIO_SECRET_KEY must be at least 8 characters');
   const bin = await ensureMinio().catch((e) => {
     throw new InfraError('MinIO', `could not build it: ${e.message}`);
   });
@@ -95,7 +104,11 @@ export async function upRabbit(s) {
       throw new InfraError('RabbitMQ', `rabbitmq-server -detached failed: ${e.message}`);
     }
     if (!(await waitFor(() => tcpOpen(host, port), { timeoutMs: 120_000, intervalMs: 500 })))
-      throw new InfraError('RabbitMQ', `not listening on ${host}:${port} after 120 s`, '/var/log/rabbitmq/rabbit@' + (process.env.HOSTNAME ?? 'localhost') + '.log');
+      throw new InfraError(
+        'RabbitMQ',
+        `not listening on ${host}:${port} after 120 s`,
+        '/var/log/rabbitmq/rabbit@' + (process.env.HOSTNAME ?? 'localhost') + '.log',
+      );
     how = 'started';
   }
   try {
@@ -119,7 +132,7 @@ export async function infraUp(env = process.env) {
   const results = await Promise.allSettled(Object.values(parts));
   const names = Object.keys(parts);
   const failures = results
-    .map((r, i) => (r.status === 'rejected' ? r.reason.message ?? `${names[i]} failed` : null))
+    .map((r, i) => (r.status === 'rejected' ? (r.reason.message ?? `${names[i]} failed`) : null))
     .filter(Boolean);
   if (failures.length) throw new Error(failures.join('\n\n'));
   return Object.fromEntries(names.map((n, i) => [n, results[i].value]));

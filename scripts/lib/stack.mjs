@@ -14,14 +14,27 @@ export const SERVICES = ['auth', 'workspace', 'prompt', 'content', 'generation']
 
 export const PROFILES = {
   dev: { gatewayPort: 8080, basePort: 4100, simPort: 4191, dbPrefix: 'aict', vhost: 'aict' },
-  e2e: { gatewayPort: 18080, basePort: 14100, simPort: 14190, dbPrefix: 'aicte2e', vhost: 'aict-test' },
-  bench: { gatewayPort: 28080, basePort: 24100, simPort: 24190, dbPrefix: 'aictbench', vhost: 'aict-test' },
+  e2e: {
+    gatewayPort: 18080,
+    basePort: 14100,
+    simPort: 14190,
+    dbPrefix: 'aicte2e',
+    vhost: 'aict-test',
+  },
+  bench: {
+    gatewayPort: 28080,
+    basePort: 24100,
+    simPort: 24190,
+    dbPrefix: 'aictbench',
+    vhost: 'aict-test',
+  },
 };
 
 async function waitReady(name, url, child, log, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${tail(log)}`);
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited with ${child.exitCode}:\n${tail(log)}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
       if (res.ok) return;
@@ -36,14 +49,21 @@ async function waitReady(name, url, child, log, timeoutMs = 60_000) {
 /**
  * @param {{ profile?: keyof PROFILES, simulator?: boolean, dbSuffix?: string, env?: Record<string,string> }} options
  */
-export async function startStack({ profile = 'dev', simulator = false, dbSuffix = '', env = {} } = {}) {
+export async function startStack({
+  profile = 'dev',
+  simulator = false,
+  dbSuffix = '',
+  env = {},
+} = {}) {
   const p = PROFILES[profile];
   const infra = infraSettings();
   const secrets = devSecrets();
   const children = [];
   mkdirSync(LOG_DIR, { recursive: true });
   const db = (service) => `${p.dbPrefix}${dbSuffix}_${service}`;
-  const urls = Object.fromEntries(SERVICES.map((s, i) => [s, `http://127.0.0.1:${p.basePort + i + 1}`]));
+  const urls = Object.fromEntries(
+    SERVICES.map((s, i) => [s, `http://127.0.0.1:${p.basePort + i + 1}`]),
+  );
   const common = {
     NODE_ENV: profile === 'dev' ? 'development' : 'test',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
@@ -89,7 +109,9 @@ export async function startStack({ profile = 'dev', simulator = false, dbSuffix 
   try {
     let providerUrl = env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1';
     if (simulator) {
-      const { child, log } = launch('provider-sim', 'tools/provider-sim', { PORT: String(p.simPort) });
+      const { child, log } = launch('provider-sim', 'tools/provider-sim', {
+        PORT: String(p.simPort),
+      });
       await waitReady('provider-sim', `http://127.0.0.1:${p.simPort}/v1/models`, child, log);
       providerUrl = `http://127.0.0.1:${p.simPort}/v1`;
     }
@@ -107,7 +129,9 @@ export async function startStack({ profile = 'dev', simulator = false, dbSuffix 
               SUPERADMIN_PASSWORD: secrets.SUPERADMIN_PASSWORD,
             }
           : {}),
-        ...(name === 'workspace' ? { SETTINGS_ENCRYPTION_KEY: secrets.SETTINGS_ENCRYPTION_KEY } : {}),
+        ...(name === 'workspace'
+          ? { SETTINGS_ENCRYPTION_KEY: secrets.SETTINGS_ENCRYPTION_KEY }
+          : {}),
       });
       return waitReady(name, `${urls[name]}/readyz`, child, log);
     });

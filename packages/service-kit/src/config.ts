@@ -76,6 +76,18 @@ function describeIssue(
 /** A non-empty string (surrounding spaces trimmed). */
 export const envString = z.string().trim().min(1, 'must not be blank');
 
+/** A PEM-encoded key (private or public); `\n` escapes are turned into line breaks. */
+export const envPem = z
+  .string()
+  .transform((v) => v.replace(/\\n/g, '\n').trim())
+  .refine(
+    (v) => /^-----BEGIN [A-Z ]*KEY-----[\s\S]+-----END [A-Z ]*KEY-----$/.test(v),
+    'must be a PEM key',
+  );
+
+/** What every service that takes requests from the gateway needs to check them. */
+export const contextEnv = z.object({ CONTEXT_PUBLIC_KEY: envPem });
+
 /** A whole number given as text, optionally bounded. */
 export function envInt(bounds: { min?: number; max?: number } = {}) {
   const { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER } = bounds;

@@ -12,3 +12,17 @@ export {
   type HttpError,
   type IssueDetail,
 } from './error-handler';
+export {
+  assertAdmin,
+  assertMember,
+  assertSuperAdmin,
+  contextOf,
+  isAdminIn,
+  privateKeyOf,
+  publicKeyOf,
+  requireContext,
+  roleIn,
+  signContext,
+  verifyContext,
+  type KeyInput,
+} from './trusted-context';

@@ -3,7 +3,39 @@
  * points a service at the real local infrastructure with its own database, bucket and
  * the test vhost, so test files never share data.
  */
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import type { TrustedContext } from '@aict/contracts';
+import { signContext } from '../http/trusted-context';
+
+/** One ES256 key pair per test process: the gateway's signing key, as far as tests go. */
+export const TEST_CONTEXT_KEYS = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+export const TEST_CONTEXT_PUBLIC_PEM = TEST_CONTEXT_KEYS.publicKey
+  .export({ type: 'spki', format: 'pem' })
+  .toString();
+
+/**
+ * The `x-aict-context` header value a gateway would send for this caller, to call a
+ * service directly in its tests: `{ 'x-aict-context': signTestContext({ uid: 'u1', roles: { 1: 'admin' } }) }`.
+ */
+export function signTestContext(
+  claims: Partial<TrustedContext> & { roles?: Record<string | number, 'admin' | 'user'> } = {},
+  expiresInSeconds = 60,
+): string {
+  const roles = Object.fromEntries(
+    Object.entries(claims.roles ?? {}).map(([k, v]) => [String(k), v]),
+  );
+  const ws = claims.ws ?? null;
+  const context: TrustedContext = {
+    uid: claims.uid === undefined ? 'test-user' : claims.uid,
+    sa: claims.sa ?? false,
+    roles,
+    ws,
+    role: claims.role ?? (ws === null ? null : claims.sa ? 'admin' : (roles[String(ws)] ?? null)),
+    rid: claims.rid ?? randomUUID(),
+    ip: claims.ip ?? '127.0.0.1',
+  };
+  return signContext(TEST_CONTEXT_KEYS.privateKey, context, expiresInSeconds);
+}
 
 export const TEST_INFRA = {
   mongo: (process.env.TEST_MONGO_BASE_URL ?? 'mongodb://127.0.0.1:27017').replace(/\/$/, ''),
@@ -37,6 +69,7 @@ export function serviceTestEnv(
     MINIO_ACCESS_KEY: TEST_INFRA.minio.accessKey,
     MINIO_SECRET_KEY: TEST_INFRA.minio.secretKey,
     MINIO_BUCKET: name.replace(/_/g, '-'),
+    CONTEXT_PUBLIC_KEY: TEST_CONTEXT_PUBLIC_PEM,
     ...overrides,
   };
 }

@@ -1,0 +1,368 @@
+import type { ChannelModel, ConfirmChannel, ConsumeMessage, Options } from 'amqplib';
+import { runWithContext } from '../context';
+import type { Logger } from '../logger';
+import { decodeEnvelope, type EventFrom, type EventSchemas } from './envelope';
+import type { BusStats } from './stats';
+
+export type QueueType = 'classic' | 'quorum';
+
+export interface ConsumerDeps {
+  logger: Logger;
+  stats: BusStats;
+  queueType: QueueType;
+  /** The consumer's channel closed while its connection is up: the bus recovers it. */
+  onChannelLost: (model: ChannelModel, what: string) => void;
+}
+
+const noop = () => undefined;
+
+/**
+ * One queue consumed on its own confirm channel, with manual acks and a bounded
+ * prefetch. Re-attached to each new connection after a reconnect. Subclasses declare
+ * their topology and handle a delivery; this class keeps the channel's life cycle and
+ * counts handlers in flight so that `stop` can wait for them.
+ */
+export abstract class Consumer {
+  private channel: ConfirmChannel | null = null;
+  private consumerTag: string | null = null;
+  private attaching: { model: ChannelModel; promise: Promise<void> } | null = null;
+  private inflight = 0;
+  private idleWaiters: Array<() => void> = [];
+  private resolveStarted!: () => void;
+  /** Resolves once the consumer has run on some connection. */
+  readonly started = new Promise<void>((resolve) => {
+    this.resolveStarted = resolve;
+  });
+  protected stopping = false;
+
+  protected constructor(
+    protected readonly deps: ConsumerDeps,
+    readonly queue: string,
+    private readonly prefetch: number,
+  ) {}
+
+  protected abstract declare(ch: ConfirmChannel): Promise<void>;
+  protected abstract process(ch: ConfirmChannel, msg: ConsumeMessage): Promise<void>;
+
+  /** Declares the topology and starts consuming on `model` (once per connection). */
+  attach(model: ChannelModel): Promise<void> {
+    if (this.attaching?.model === model) return this.attaching.promise;
+    const promise = this.open(model);
+    const attempt = { model, promise };
+    this.attaching = attempt;
+    promise.catch(() => {
+      if (this.attaching === attempt) this.attaching = null;
+    });
+    return promise;
+  }
+
+  /** The connection is gone (its channels with it). */
+  detach(): void {
+    this.channel = null;
+    this.consumerTag = null;
+    this.attaching = null;
+  }
+
+  /** Stops taking messages, waits (up to `timeoutMs`) for handlers in flight, closes. */
+  async stop(timeoutMs: number): Promise<void> {
+    this.stopping = true;
+    const ch = this.channel;
+    const tag = this.consumerTag;
+    if (ch && tag) await ch.cancel(tag).catch(noop);
+    await this.idle(timeoutMs);
+    this.channel = null;
+    if (ch) await ch.close().catch(noop);
+  }
+
+  private async open(model: ChannelModel): Promise<void> {
+    const ch = await model.createConfirmChannel();
+    ch.on('error', (err: Error) =>
+      this.deps.logger.warn(
+        { err: { message: err.message }, queue: this.queue },
+        'consumer channel error',
+      ),
+    );
+    try {
+      await this.declare(ch);
+      await ch.prefetch(this.prefetch);
+      const { consumerTag } = await ch.consume(
+        this.queue,
+        (msg) => this.onDelivery(model, ch, msg),
+        {
+          noAck: false,
+        },
+      );
+      if (this.stopping) {
+        await ch.close().catch(noop);
+        return;
+      }
+      this.channel = ch;
+      this.consumerTag = consumerTag;
+      ch.on('close', () => {
+        if (this.channel !== ch) return;
+        this.channel = null;
+        if (!this.stopping) this.deps.onChannelLost(model, `consumer of ${this.queue}`);
+      });
+      this.resolveStarted();
+    } catch (err) {
+      await ch.close().catch(noop);
+      throw err;
+    }
+  }
+
+  private onDelivery(model: ChannelModel, ch: ConfirmChannel, msg: ConsumeMessage | null): void {
+    if (msg === null) {
+      // Cancelled by the broker (queue deleted, node gone): recover like a lost channel.
+      this.deps.logger.warn({ queue: this.queue }, 'consumer cancelled by the broker');
+      if (this.channel === ch) {
+        this.channel = null;
+        void ch.close().catch(noop);
+        if (!this.stopping) this.deps.onChannelLost(model, `consumer of ${this.queue}`);
+      }
+      return;
+    }
+    if (this.stopping) {
+      this.nack(ch, msg, true);
+      return;
+    }
+    this.inflight++;
+    this.process(ch, msg)
+      .catch((err: unknown) => {
+        // process() settles every message itself; this is a bug guard, the broker redelivers.
+        this.deps.logger.error({ err, queue: this.queue }, 'consumer failed to settle a message');
+        this.nack(ch, msg, true);
+      })
+      .finally(() => {
+        this.inflight--;
+        if (this.inflight === 0 && this.idleWaiters.length > 0) {
+          const waiters = this.idleWaiters;
+          this.idleWaiters = [];
+          for (const wake of waiters) wake();
+        }
+      });
+  }
+
+  private async idle(timeoutMs: number): Promise<void> {
+    if (this.inflight === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      new Promise<void>((resolve) => this.idleWaiters.push(resolve)),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          this.deps.logger.warn(
+            { queue: this.queue, inflight: this.inflight },
+            'handlers still running at shutdown',
+          );
+          resolve();
+        }, timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  // A channel that closed cannot ack: the broker requeues the message and redelivers it.
+  protected ack(ch: ConfirmChannel, msg: ConsumeMessage): boolean {
+    try {
+      ch.ack(msg);
+      return true;
+    } catch {
+      return false; // channel gone
+    }
+  }
+
+  protected nack(ch: ConfirmChannel, msg: ConsumeMessage, requeue: boolean): void {
+    try {
+      ch.nack(msg, false, requeue);
+    } catch {
+      /* channel gone */
+    }
+  }
+
+  protected queueOptions(options: Options.AssertQueue = {}): Options.AssertQueue {
+    if (this.deps.queueType === 'classic') return { durable: true, ...options };
+    return {
+      durable: true,
+      ...options,
+      arguments: { ...options.arguments, 'x-queue-type': 'quorum' },
+    };
+  }
+}
+
+/** What a handler learns about the delivery besides the event. */
+export interface DeliveryInfo {
+  /** 0 for the first try, then 1, 2, … for each retry. */
+  attempt: number;
+  /** The broker delivered it before (e.g. a consumer died before acking). */
+  redelivered: boolean;
+  routingKey: string;
+  queue: string;
+}
+
+export type EventHandler<E> = (event: E, info: DeliveryInfo) => Promise<void> | void;
+
+export interface SubscribeOptions<S extends EventSchemas> {
+  /** Short name; the queue is `<service>.<queue>`. */
+  queue: string;
+  /** The publisher's exchange, e.g. `eventsExchange('workspace')` = `aict.workspace.events`. */
+  exchange: string;
+  /** Routing keys (event types, topic patterns allowed): `['workspace.deleted']`. */
+  bindings: string[];
+  /** The data schema of each event type accepted; any other type goes to the DLQ. */
+  schemas: S;
+  handler: EventHandler<EventFrom<S>>;
+  /** Defaults to the bus's prefetch. */
+  prefetch?: number;
+  /** Retries after the first failure before the message goes to the DLQ (default 3). */
+  maxRetries?: number;
+  /** Delay before each retry (default 2000 ms); fixed per queue (it is the retry queue's TTL). */
+  retryDelayMs?: number;
+}
+
+export interface SubscriptionInfo {
+  queue: string;
+  retryQueue: string;
+  deadLetterQueue: string;
+  deadLetterExchange: string;
+}
+
+const RETRY_HEADER = 'x-retry-count';
+
+/**
+ * An event consumer. Topology, all durable:
+ *   `<exchange>` (topic) ─ bindings ─► `<service>.<queue>` ─ dead-letter ─► `<…>.dlx` (fanout) ► `<…>.dlq`
+ *   a failed handling is re-sent to `<…>.retry` (TTL = retryDelayMs), which dead-letters it
+ *   back into `<service>.<queue>` with `x-retry-count` + 1.
+ * Invalid messages (not JSON, not an envelope, unknown type or version, invalid data) go
+ * straight to the DLQ (nack without requeue); the consumer goes on with the next one.
+ */
+export class EventSubscription<S extends EventSchemas> extends Consumer {
+  readonly info: SubscriptionInfo;
+  private readonly maxRetries: number;
+  private readonly retryDelayMs: number;
+
+  constructor(
+    deps: ConsumerDeps,
+    service: string,
+    prefetch: number,
+    private readonly options: SubscribeOptions<S>,
+  ) {
+    const queue = `${service}.${options.queue}`;
+    super(deps, queue, options.prefetch ?? prefetch);
+    this.info = {
+      queue,
+      retryQueue: `${queue}.retry`,
+      deadLetterQueue: `${queue}.dlq`,
+      deadLetterExchange: `${queue}.dlx`,
+    };
+    this.maxRetries = options.maxRetries ?? 3;
+    this.retryDelayMs = options.retryDelayMs ?? 2000;
+  }
+
+  protected async declare(ch: ConfirmChannel): Promise<void> {
+    const { queue, retryQueue, deadLetterQueue, deadLetterExchange } = this.info;
+    await ch.assertExchange(this.options.exchange, 'topic', { durable: true });
+    await ch.assertExchange(deadLetterExchange, 'fanout', { durable: true });
+    await ch.assertQueue(deadLetterQueue, this.queueOptions());
+    await ch.bindQueue(deadLetterQueue, deadLetterExchange, '');
+    await ch.assertQueue(queue, this.queueOptions({ deadLetterExchange }));
+    await ch.assertQueue(
+      retryQueue,
+      this.queueOptions({
+        messageTtl: this.retryDelayMs,
+        deadLetterExchange: '',
+        deadLetterRoutingKey: queue,
+      }),
+    );
+    for (const key of this.options.bindings) await ch.bindQueue(queue, this.options.exchange, key);
+  }
+
+  protected async process(ch: ConfirmChannel, msg: ConsumeMessage): Promise<void> {
+    const { logger, stats } = this.deps;
+    const headers = msg.properties.headers ?? {};
+    const attempt = Math.max(0, Number(headers[RETRY_HEADER]) || 0);
+    if (msg.fields.redelivered || attempt > 0) stats.redelivered++;
+
+    const decoded = decodeEnvelope(msg.content, this.options.schemas);
+    if (!decoded.ok) {
+      stats.deadLettered++;
+      logger.warn(
+        {
+          queue: this.queue,
+          reason: decoded.reason,
+          issues: decoded.issues,
+          event: decoded.envelope,
+          messageId: msg.properties.messageId,
+          routingKey: msg.fields.routingKey,
+        },
+        'invalid message sent to the dead-letter queue',
+      );
+      this.nack(ch, msg, false);
+      return;
+    }
+
+    const event = decoded.envelope as EventFrom<S>;
+    await runWithContext({ requestId: event.correlationId, causationId: event.id }, async () => {
+      const info: DeliveryInfo = {
+        attempt,
+        redelivered: msg.fields.redelivered,
+        routingKey: msg.fields.routingKey,
+        queue: this.queue,
+      };
+      const about = { queue: this.queue, eventId: event.id, type: event.type, attempt };
+      try {
+        await this.options.handler(event, info);
+      } catch (err) {
+        if (attempt >= this.maxRetries) {
+          stats.deadLettered++;
+          logger.error(
+            { ...about, err },
+            'event handler failed; message sent to the dead-letter queue',
+          );
+          this.nack(ch, msg, false);
+          return;
+        }
+        try {
+          await this.sendToRetry(ch, msg, attempt + 1, err);
+          stats.retried++;
+          logger.warn(
+            { ...about, err, retryInMs: this.retryDelayMs },
+            'event handler failed; will retry',
+          );
+          this.ack(ch, msg);
+        } catch (sendErr) {
+          logger.error({ ...about, err: sendErr }, 'could not schedule a retry; message requeued');
+          this.nack(ch, msg, true);
+        }
+        return;
+      }
+      if (this.ack(ch, msg)) stats.consumed++;
+    });
+  }
+
+  /** Re-sends the message to the retry queue and waits for the broker's confirm. */
+  private sendToRetry(
+    ch: ConfirmChannel,
+    msg: ConsumeMessage,
+    attempt: number,
+    err: unknown,
+  ): Promise<void> {
+    const p = msg.properties;
+    const lastError = err instanceof Error ? err.message : String(err);
+    const options: Options.Publish = {
+      persistent: true,
+      headers: { ...p.headers, [RETRY_HEADER]: attempt, 'x-last-error': lastError.slice(0, 500) },
+    };
+    if (p.contentType) options.contentType = p.contentType;
+    if (p.contentEncoding) options.contentEncoding = p.contentEncoding;
+    if (p.messageId) options.messageId = p.messageId;
+    if (p.correlationId) options.correlationId = p.correlationId;
+    if (p.timestamp) options.timestamp = p.timestamp;
+    if (p.type) options.type = p.type;
+    if (p.appId) options.appId = p.appId;
+    return new Promise<void>((resolve, reject) => {
+      ch.sendToQueue(this.info.retryQueue, msg.content, options, (confirmErr: unknown) =>
+        confirmErr ? reject(confirmErr) : resolve(),
+      );
+    });
+  }
+}

@@ -1,0 +1,260 @@
+/**
+ * Transactional outbox without multi-document transactions (FerretDB v1 has none).
+ *
+ * A state change and the events announcing it are written in ONE document update, which
+ * both engines apply atomically: the aggregate document carries its pending events in an
+ * `_outbox` array.
+ *
+ *   write    Model.updateOne({ _id }, outboxUpdate({ $set: { name } }, [bus.envelope('x.updated', …)]))
+ *            → `$set` and `$push: { _outbox: { $each: envelopes } }` in the same update
+ *   publish  relay.flush(Model, _id) (or flushLater): read `_outbox`, publish with confirms,
+ *            then remove exactly those entries (`$pullAll`; FerretDB v1 ignores `$pull`)
+ *   recover  relay.watch(Model) sweeps documents that still hold events older than
+ *            `minAgeMs` (a crash, or the broker down, between the write and the publish)
+ *   delete   Model.updateOne({ _id }, outboxDelete([envelope])) marks the document with
+ *            `_deletedAt` (a tombstone) and queues the events; the relay deletes the
+ *            document for good once they are published. Repositories read through
+ *            `notDeleted(filter)` so a tombstone is already gone for the product.
+ *
+ * A crash after the publish and before the removal publishes the events again: consumers
+ * are idempotent on the event id, so that is harmless. Add `outboxPlugin` to the schema:
+ * with mongoose's strict mode an undeclared `_outbox` would be silently dropped.
+ */
+import { Schema, type Model, type mongo } from 'mongoose';
+import type { Logger } from '../logger';
+import type { Bus } from './bus';
+import { envelopeShape, type Envelope } from './envelope';
+
+export const OUTBOX_FIELD = '_outbox';
+export const DELETED_FIELD = '_deletedAt';
+
+/** Declares `_outbox` (hidden from normal reads) and `_deletedAt`, and the sweep's indexes (MongoDB). */
+export function outboxPlugin(schema: Schema): void {
+  schema.add({
+    [OUTBOX_FIELD]: { type: [Schema.Types.Mixed], default: undefined, select: false },
+    [DELETED_FIELD]: { type: Date, default: undefined },
+  });
+  schema.index({ [`${OUTBOX_FIELD}.occurredAt`]: 1 });
+  schema.index({ [DELETED_FIELD]: 1 });
+}
+
+/**
+ * Adds the events to an update so that they are written with it, atomically. Plain
+ * fields of the update are moved under `$set`, as mongoose would.
+ */
+export function outboxUpdate<U extends object>(update: U, envelopes: readonly Envelope[]): U {
+  const ops: Record<string, unknown> = {};
+  const plain: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(update))
+    (key.startsWith('$') ? ops : plain)[key] = value;
+  if (Object.keys(plain).length > 0) ops.$set = { ...plain, ...(ops.$set as object | undefined) };
+  if (envelopes.length === 0) return ops as U;
+  const push = { ...(ops.$push as Record<string, unknown> | undefined) };
+  if (OUTBOX_FIELD in push) throw new Error('outboxUpdate: the update already pushes to _outbox');
+  push[OUTBOX_FIELD] = { $each: [...envelopes] };
+  ops.$push = push;
+  return ops as U;
+}
+
+/** A new document with its first events: `Model.create(outboxInsert({ … }, [envelope]))`. */
+export function outboxInsert<T extends object>(
+  doc: T,
+  envelopes: readonly Envelope[],
+): T & { _outbox: Envelope[] } {
+  return { ...doc, [OUTBOX_FIELD]: [...envelopes] } as T & { _outbox: Envelope[] };
+}
+
+/** The update that deletes a document with its events: tombstone now, hard delete by the relay. */
+export function outboxDelete(envelopes: readonly Envelope[]) {
+  return {
+    $set: { [DELETED_FIELD]: new Date() },
+    $push: { [OUTBOX_FIELD]: { $each: [...envelopes] } },
+  };
+}
+
+/** A filter that leaves tombstoned documents out: `Model.findOne(notDeleted({ _id }))`. */
+export function notDeleted<F extends object>(filter: F): F & { _deletedAt: { $exists: false } } {
+  return { ...filter, [DELETED_FIELD]: { $exists: false } } as F & {
+    _deletedAt: { $exists: false };
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any model with outboxPlugin
+export type OutboxModel = Model<any>;
+
+export interface SweepOptions {
+  /** Documents read per query. Default 100. */
+  batchSize?: number;
+  /** Leave events younger than this to the writer's own flush. Default 1000 ms. */
+  minAgeMs?: number;
+}
+
+export interface WatchOptions extends SweepOptions {
+  /** Pause between sweeps. Default 5000 ms. The first sweep runs at once. */
+  intervalMs?: number;
+}
+
+export interface OutboxRelay {
+  /** Publishes the document's pending events (confirmed), then removes them; how many were published. */
+  flush(model: OutboxModel, docId: unknown): Promise<number>;
+  /** `flush` in the background (a failure is logged; the sweep publishes later). */
+  flushLater(model: OutboxModel, docId: unknown): void;
+  /** One pass over the documents holding events older than `minAgeMs`; how many were published. */
+  sweep(model: OutboxModel, options?: SweepOptions): Promise<number>;
+  /** Sweeps every `intervalMs` until the returned function (or `close`) stops it. */
+  watch(model: OutboxModel, options?: WatchOptions): () => Promise<void>;
+  /** Stops the watchers and waits for flushes in progress. */
+  close(): Promise<void>;
+}
+
+export interface OutboxRelayOptions {
+  bus: Pick<Bus, 'publishEnvelopes'>;
+  logger: Logger;
+}
+
+export function createOutboxRelay({ bus, logger }: OutboxRelayOptions): OutboxRelay {
+  const log = logger.child({ component: 'outbox' });
+  /** One flush at a time per document (a sweep and a writer's flush would publish twice). */
+  const running = new Map<string, Promise<number>>();
+  const watchers = new Set<() => Promise<void>>();
+
+  function castId(model: OutboxModel, docId: unknown): unknown {
+    const path = model.schema.path('_id');
+    return path ? path.cast(docId) : docId;
+  }
+
+  async function flushNow(model: OutboxModel, id: unknown): Promise<number> {
+    const collection = model.collection;
+    const byId = { _id: id } as mongo.Filter<mongo.Document>;
+    const doc = await collection.findOne(byId, {
+      projection: { [OUTBOX_FIELD]: 1, [DELETED_FIELD]: 1 },
+    });
+    if (!doc) return 0;
+    const entries: mongo.Document[] = Array.isArray(doc[OUTBOX_FIELD]) ? doc[OUTBOX_FIELD] : [];
+    const events = entries.filter(
+      (entry) => envelopeShape.safeParse(entry).success,
+    ) as unknown as Envelope[];
+    if (events.length < entries.length) {
+      log.error(
+        {
+          collection: collection.collectionName,
+          docId: String(id),
+          dropped: entries.length - events.length,
+        },
+        'malformed outbox entries dropped',
+      );
+    }
+    if (events.length > 0) await bus.publishEnvelopes(events);
+    // Exactly the entries read: events pushed meanwhile stay for the next flush.
+    if (entries.length > 0) {
+      const pull = {
+        $pullAll: { [OUTBOX_FIELD]: entries },
+      } as unknown as mongo.UpdateFilter<mongo.Document>;
+      await collection.updateOne(byId, pull);
+    }
+    if (doc[DELETED_FIELD]) {
+      await collection.deleteOne({
+        ...byId,
+        [DELETED_FIELD]: { $exists: true },
+        [`${OUTBOX_FIELD}.0`]: { $exists: false },
+      });
+    }
+    return events.length;
+  }
+
+  function flush(model: OutboxModel, docId: unknown): Promise<number> {
+    const id = castId(model, docId);
+    const key = `${model.collection.collectionName}\u0000${String(id)}`;
+    const previous = running.get(key);
+    const next = (previous ? previous.catch(() => 0) : Promise.resolve(0)).then(() =>
+      flushNow(model, id),
+    );
+    running.set(key, next);
+    const forget = () => {
+      if (running.get(key) === next) running.delete(key);
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
+  async function sweep(model: OutboxModel, options: SweepOptions = {}): Promise<number> {
+    const { batchSize = 100, minAgeMs = 1000 } = options;
+    const cutoff = new Date(Date.now() - minAgeMs);
+    // Documents holding an event older than the cutoff, and tombstones left behind by a
+    // crash between the publish and the hard delete. (Indexed on MongoDB; FerretDB scans.)
+    const filter = {
+      $or: [
+        { [`${OUTBOX_FIELD}.occurredAt`]: { $lte: cutoff.toISOString() } },
+        { [DELETED_FIELD]: { $lte: cutoff } },
+      ],
+    };
+    const seen = new Set<string>();
+    let published = 0;
+    for (;;) {
+      const docs = await model.collection
+        .find(filter, { projection: { _id: 1 }, limit: batchSize })
+        .toArray();
+      const fresh = docs.filter((doc) => !seen.has(String(doc._id)));
+      if (fresh.length === 0) break;
+      for (const doc of fresh) {
+        seen.add(String(doc._id));
+        published += await flush(model, doc._id);
+      }
+      if (docs.length < batchSize) break;
+    }
+    return published;
+  }
+
+  function watch(model: OutboxModel, options: WatchOptions = {}): () => Promise<void> {
+    const { intervalMs = 5000, ...sweepOptions } = options;
+    const collection = model.collection.collectionName;
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    let pass: Promise<void> | null = null;
+    const tick = () => {
+      pass = sweep(model, sweepOptions)
+        .then(
+          (published) => {
+            if (published > 0)
+              log.info({ collection, published }, 'outbox sweep published pending events');
+          },
+          (err: unknown) =>
+            log.warn({ err, collection }, 'outbox sweep failed; next pass will retry'),
+        )
+        .finally(() => {
+          pass = null;
+          if (stopped) return;
+          timer = setTimeout(tick, intervalMs);
+          timer.unref();
+        });
+    };
+    timer = setTimeout(tick, 0);
+    timer.unref();
+    const stop = async () => {
+      stopped = true;
+      clearTimeout(timer);
+      watchers.delete(stop);
+      await pass;
+    };
+    watchers.add(stop);
+    return stop;
+  }
+
+  return {
+    flush,
+    flushLater(model, docId) {
+      flush(model, docId).catch((err: unknown) =>
+        log.warn(
+          { err, collection: model.collection.collectionName },
+          'outbox flush failed; the sweep will retry',
+        ),
+      );
+    },
+    sweep,
+    watch,
+    async close() {
+      await Promise.all([...watchers].map((stop) => stop()));
+      await Promise.allSettled([...running.values()]);
+    },
+  };
+}
