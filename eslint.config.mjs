@@ -9,11 +9,25 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/packages/*/src/**', '../../packages/**'], message: 'Import a package by its name.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/packages/*/src/**', '../../packages/**'],
+              message: 'Import a package by its name.',
+            },
+          ],
+        },
       ],
     },
+  },
+  {
+    files: ['**/*.config.js', '**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -28,8 +28,26 @@ module.exports = {
       displayName: 'node',
       testEnvironment: 'node',
       testEnvironmentOptions: { customExportConditions: ['source', 'node', 'require', 'default'] },
-      roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/tools', '<rootDir>/infra', '<rootDir>/deploy'],
+      roots: [
+        '<rootDir>/packages',
+        '<rootDir>/services',
+        '<rootDir>/gateway',
+        '<rootDir>/tools',
+        '<rootDir>/infra',
+        '<rootDir>/deploy',
+      ],
       testMatch: ['**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      // `require`: @tanstack/react-query has no `default` export condition.
+      testEnvironmentOptions: {
+        customExportConditions: ['source', 'browser', 'require', 'default'],
+      },
+      roots: ['<rootDir>/packages/web-kit', '<rootDir>/frontends'],
+      testMatch: ['**/*.test.tsx'],
     },
   ],
 };

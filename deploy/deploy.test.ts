@@ -611,7 +611,9 @@ describe('.env.example', () => {
       .filter((l) => !l.startsWith('#'))
       .join('\n');
     expect(values).not.toMatch(/BEGIN [A-Z ]*PRIVATE KEY/);
-    expect(envExampleText()).toContain('openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256');
+    expect(envExampleText()).toContain(
+      'openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256',
+    );
     expect(envExampleText()).toContain('openssl pkey -in jwt-private.pem -pubout');
   });
 });

@@ -112,7 +112,7 @@ export async function startStack({
       const { child, log } = launch('provider-sim', 'tools/provider-sim', {
         PORT: String(p.simPort),
       });
-      await waitReady('provider-sim', `http://127.0.0.1:${p.simPort}/v1/models`, child, log);
+      await waitReady('provider-sim', `http://127.0.0.1:${p.simPort}/healthz`, child, log);
       providerUrl = `http://127.0.0.1:${p.simPort}/v1`;
     }
     const started = SERVICES.map((name, i) => {

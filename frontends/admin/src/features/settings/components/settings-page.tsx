@@ -1,0 +1,81 @@
+import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_SETTINGS_TAB, SETTINGS_TABS } from '@aict/contracts';
+import { Tabs, TabsContent, TabsList, TabsTrigger, useSession } from '@aict/web-kit';
+import { RequireAdmin } from '../../../lib/admin-access';
+import { Page } from '../../../lib/page';
+import { ApiKeysTab } from './api-keys-tab';
+import { UsersTab } from './users-tab';
+import { WorkspacesTab } from './workspaces-tab';
+import styles from './settings.module.css';
+
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+const LABELS: Record<SettingsTab, string> = {
+  'api-keys': 'API Keys',
+  users: 'Users',
+  workspaces: 'Workspaces',
+};
+
+/**
+ * The tab named by ?tab= (SPEC §2): api-keys by default; workspaces only for super admins,
+ * anyone else asking for it (or for an unknown tab) gets api-keys.
+ */
+export function useSettingsTab(): [SettingsTab, (tab: string) => void, SettingsTab[]] {
+  const [params, setParams] = useSearchParams();
+  const { user } = useSession();
+  const allowed = SETTINGS_TABS.filter((tab) => tab !== 'workspaces' || user?.isSuperAdmin);
+  const requested = params.get('tab');
+  const tab = allowed.find((t) => t === requested) ?? DEFAULT_SETTINGS_TAB;
+  const select = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [tab, select, allowed];
+}
+
+/** /settings (admins only): provider keys and default models, users, workspaces. */
+export function SettingsPage() {
+  return (
+    <RequireAdmin>
+      <SettingsTabs />
+    </RequireAdmin>
+  );
+}
+
+function SettingsTabs() {
+  const [tab, selectTab, tabs] = useSettingsTab();
+  return (
+    <Page
+      title="Admin Settings"
+      description="Manage API keys and default models, users and their workspaces."
+    >
+      <Tabs value={tab} onValueChange={selectTab}>
+        <div className={styles.tabs}>
+          <TabsList aria-label="Settings sections">
+            {tabs.map((value) => (
+              <TabsTrigger key={value} value={value}>
+                {LABELS[value]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        <TabsContent value="api-keys">
+          <ApiKeysTab />
+        </TabsContent>
+        <TabsContent value="users">
+          <UsersTab />
+        </TabsContent>
+        {tabs.includes('workspaces') && (
+          <TabsContent value="workspaces">
+            <WorkspacesTab />
+          </TabsContent>
+        )}
+      </Tabs>
+    </Page>
+  );
+}

@@ -1,0 +1,18 @@
+import '@aict/web-kit/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { AppProviders, StandaloneRemote } from '@aict/web-kit';
+import App from './app/App';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders>
+      <BrowserRouter basename="/remotes/chat">
+        <StandaloneRemote name="chat" links={[{ to: '/', label: 'Chat' }]}>
+          <App />
+        </StandaloneRemote>
+      </BrowserRouter>
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { createAppConfig, federationExperiments, sharedSingletons } from '@aict/web-kit/rspack';
+
+export default (_env: unknown, argv: { mode?: string }) => {
+  const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
+  return createAppConfig({
+    dir: path.resolve(__dirname),
+    name: 'generation',
+    // The gateway serves this build under /remotes/generation/.
+    publicPath: '/remotes/generation/',
+    production,
+    federation: new ModuleFederationPlugin({
+      name: 'generation',
+      filename: 'remoteEntry.js',
+      exposes: { './App': './src/app/App.tsx' },
+      shared: sharedSingletons,
+      dts: false,
+      manifest: false,
+      experiments: federationExperiments,
+    }),
+    devServer: {
+      // Standalone development: the API comes from the gateway of the local run.
+      proxy: [{ context: ['/api'], target: process.env.AICT_API_URL ?? 'http://127.0.0.1:8080' }],
+    },
+  });
+};

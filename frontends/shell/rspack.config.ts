@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import {
+  createAppConfig,
+  devPorts,
+  federationExperiments,
+  remoteEntryUrl,
+  sharedSingletons,
+} from '@aict/web-kit/rspack';
+
+const remoteNames = ['chat', 'generation', 'admin'] as const;
+
+export default (_env: unknown, argv: { mode?: string }) => {
+  const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
+  return createAppConfig({
+    dir: path.resolve(__dirname),
+    name: 'shell',
+    publicPath: '/',
+    production,
+    federation: new ModuleFederationPlugin({
+      name: 'shell',
+      // `<name>@<url>`: same origin in production (the gateway serves /remotes/<name>/);
+      // AICT_REMOTE_<NAME>_URL overrides one at build time.
+      remotes: Object.fromEntries(
+        remoteNames.map((name) => [name, `${name}@${remoteEntryUrl(name)}`]),
+      ),
+      shared: sharedSingletons,
+      // A remote that is down must not blank the shell (VERIFIED.md).
+      shareStrategy: 'loaded-first',
+      dts: false,
+      manifest: false,
+      experiments: federationExperiments,
+    }),
+    devServer: {
+      // Same URLs as behind the gateway: remotes from their own dev servers, the API from
+      // the gateway of the local run.
+      proxy: [
+        ...remoteNames.map((name) => ({
+          context: [`/remotes/${name}`],
+          target: `http://127.0.0.1:${devPorts[name]}`,
+        })),
+        { context: ['/api'], target: process.env.AICT_API_URL ?? 'http://127.0.0.1:8080' },
+      ],
+    },
+  });
+};

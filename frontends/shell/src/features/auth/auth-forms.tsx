@@ -1,0 +1,152 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { LoginBody, RegisterBody } from '@aict/contracts';
+import { Button, FieldError, Input, Label, errorMessage, toast, useSession } from '@aict/web-kit';
+import { validateLogin, validateRegister, type FieldErrors } from './validate';
+import styles from './auth-page.module.css';
+
+function Field({
+  label,
+  error,
+  ...input
+}: {
+  label: string;
+  error?: string;
+  name: string;
+  type?: string;
+  value: string;
+  autoComplete: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const { onChange, ...rest } = input;
+  return (
+    <div className={styles.field}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        {...rest}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
+
+export function LoginForm() {
+  const { login } = useSession();
+  const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<LoginBody>>({});
+  const set = (field: keyof LoginBody) => (value: string) =>
+    setValues((v) => ({ ...v, [field]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await validateLogin(values).catch((error: unknown) => {
+      toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
+      return null;
+    });
+    if (!result) return;
+    setErrors(result.errors ?? {});
+    if (!result.data) return;
+    login.mutate(result.data, {
+      onSuccess: (user) =>
+        toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` }),
+      onError: (error) =>
+        toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className={styles.form}>
+      <Field
+        label="Username"
+        name="username"
+        autoComplete="username"
+        value={values.username}
+        onChange={set('username')}
+        error={errors.username}
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={set('password')}
+        error={errors.password}
+      />
+      <Button type="submit" className={styles.submit} disabled={login.isPending}>
+        {login.isPending ? 'Logging in...' : 'Login'}
+      </Button>
+    </form>
+  );
+}
+
+export function RegisterForm() {
+  const { register } = useSession();
+  const [values, setValues] = useState<RegisterBody>({ username: '', email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<RegisterBody>>({});
+  const set = (field: keyof RegisterBody) => (value: string) =>
+    setValues((v) => ({ ...v, [field]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await validateRegister(values).catch((error: unknown) => {
+      toast({
+        title: 'Registration failed',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+      return null;
+    });
+    if (!result) return;
+    setErrors(result.errors ?? {});
+    if (!result.data) return;
+    register.mutate(result.data, {
+      onSuccess: (user) =>
+        toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` }),
+      onError: (error) =>
+        toast({
+          title: 'Registration failed',
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className={styles.form}>
+      <Field
+        label="Username"
+        name="username"
+        autoComplete="username"
+        value={values.username}
+        onChange={set('username')}
+        error={errors.username}
+      />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={set('password')}
+        error={errors.password}
+      />
+      <Button type="submit" className={styles.submit} disabled={register.isPending}>
+        {register.isPending ? 'Creating account...' : 'Create account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import {
+  CACHE_GC_MS,
+  PROMPTS_REFETCH_MS,
+  PROMPTS_STALE_MS,
+  QUERY_RETRY,
+  QUERY_STALE_MS,
+  SETTINGS_KEYS,
+} from '@aict/contracts/constants';
+
+// The ONE place for query keys and query timings (SPEC §9). A key's first element is the URL
+// the default query function GETs (SPEC §7); build keys only through `queryKeys`.
+
+export const queryTimings = {
+  /** Every query: fresh for 60 s, no polling, refetch on focus and mount, no retries, 5 min gc. */
+  defaults: {
+    staleTime: QUERY_STALE_MS,
+    gcTime: CACHE_GC_MS,
+    refetchInterval: false,
+    refetchOnWindowFocus: true,
+    refetchOnMount: true,
+    retry: QUERY_RETRY,
+  },
+  /** The prompt list polls: refetch every 15 s, stale after 10 s. */
+  prompts: { staleTime: PROMPTS_STALE_MS, refetchInterval: PROMPTS_REFETCH_MS },
+} as const;
+
+type Params = Record<string, string | number | boolean | null | undefined>;
+
+/** `path` plus the defined params as a query string. */
+export function withParams(path: string, params: Params): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+const id = (value: string | number) => encodeURIComponent(String(value));
+
+export const queryKeys = {
+  user: () => ['/api/user'] as const,
+  userWorkspaces: () => ['/api/user/workspaces'] as const,
+  workspaces: () => ['/api/workspaces'] as const,
+  users: () => ['/api/users'] as const,
+  userMemberships: (userId: string) => [`/api/users/${id(userId)}/workspaces`] as const,
+  prompts: (workspaceId: number, contentType?: 'text' | 'image') =>
+    [withParams('/api/prompts', { workspaceId, contentType })] as const,
+  defaultPrompt: (workspaceId: number) =>
+    [withParams('/api/prompts/default', { workspaceId })] as const,
+  prompt: (promptId: string, workspaceId: number) =>
+    [withParams(`/api/prompts/${id(promptId)}`, { workspaceId })] as const,
+  contents: (workspaceId?: number | null) =>
+    [withParams('/api/contents', { workspaceId })] as const,
+  content: (contentId: string) => [`/api/contents/${id(contentId)}`] as const,
+  conversation: (contentId: string) => [`/api/contents/${id(contentId)}/conversation`] as const,
+  /** The provider key of a workspace, or the global one when no workspace is given. */
+  apiKeySetting: (workspaceId?: number | null) =>
+    [
+      workspaceId
+        ? `/api/workspaces/${id(workspaceId)}/settings/${SETTINGS_KEYS.openaiApiKey}`
+        : `/api/settings/${SETTINGS_KEYS.openaiApiKey}`,
+    ] as const,
+  defaultModelSetting: (contentType: 'text' | 'image') =>
+    [
+      `/api/settings/${contentType === 'text' ? SETTINGS_KEYS.defaultTextModel : SETTINGS_KEYS.defaultImageModel}`,
+    ] as const,
+  models: (contentType: 'text' | 'image') => [`/api/models/${contentType}`] as const,
+};
+
+/**
+ * A filter for `queryClient.invalidateQueries` matching every key whose URL is `path`, or
+ * starts with `path?` or `path/` (e.g. `urlFilter('/api/prompts')` matches every prompt list
+ * and prompt detail).
+ */
+export function urlFilter(path: string) {
+  return {
+    predicate: (query: { queryKey: readonly unknown[] }) => {
+      const url = query.queryKey[0];
+      return (
+        typeof url === 'string' &&
+        (url === path || url.startsWith(`${path}?`) || url.startsWith(`${path}/`))
+      );
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { dismissToast, toast, Toaster } from './toast';
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  act(() => dismissToast());
+});
+afterEach(() => jest.useRealTimers());
+
+describe('Toaster', () => {
+  it('when two toasts are raised, then only the newest is visible', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'First' });
+      toast({ title: 'Second', description: 'Welcome back, jane!' });
+    });
+    expect(screen.queryByText('First')).toBeNull();
+    expect(screen.getByText('Second')).toBeTruthy();
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+  });
+
+  it('when 5000 ms pass, then the toast closes', () => {
+    render(<Toaster />);
+    act(() => void toast({ title: 'Logged out' }));
+    act(() => jest.advanceTimersByTime(4999));
+    expect(screen.getByText('Logged out')).toBeTruthy();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByText('Logged out')).toBeNull();
+  });
+
+  it('when F8 is pressed, then the notifications region gets focus', () => {
+    render(<Toaster />);
+    fireEvent.keyDown(window, { key: 'F8' });
+    expect(document.activeElement?.closest('[aria-label="Notifications (F8)"]')).toBeTruthy();
+  });
+
+  it('when a destructive toast shows, then it is announced as an alert and closes with its button', () => {
+    render(<Toaster />);
+    act(() => void toast({ title: 'Login failed', variant: 'destructive' }));
+    expect(screen.getByRole('alert').textContent).toContain('Login failed');
+    act(() => screen.getByRole('button', { name: 'Close' }).click());
+    expect(screen.queryByText('Login failed')).toBeNull();
+  });
+});
