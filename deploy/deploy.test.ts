@@ -27,7 +27,8 @@ interface Target {
   bucket?: string;
   secrets: string[];
 }
-const COMMON_SECRETS = ['JWT_PUBLIC_KEY', 'CONTEXT_SIGNING_KEY'];
+// Services check the gateway's signed context; the gateway signs it and checks session tokens.
+const COMMON_SECRETS = ['JWT_PUBLIC_KEY', 'CONTEXT_PUBLIC_KEY'];
 const SERVICES: Target[] = [
   {
     name: 'auth',
@@ -75,7 +76,12 @@ const SERVICES: Target[] = [
     secrets: [...COMMON_SECRETS, 'OPENAI_BASE_URL'],
   },
 ];
-const GATEWAY: Target = { name: 'gateway', dir: 'gateway', port: 8080, secrets: COMMON_SECRETS };
+const GATEWAY: Target = {
+  name: 'gateway',
+  dir: 'gateway',
+  port: 8080,
+  secrets: ['JWT_PUBLIC_KEY', 'CONTEXT_PRIVATE_KEY'],
+};
 const NODE_TARGETS = [...SERVICES, GATEWAY];
 const INFRASTRUCTURE = ['mongo', 'minio', 'rabbitmq'];
 

@@ -1,17 +1,29 @@
+import type { RequestListener } from 'node:http';
 import { createHttpApp, type ServiceDeps } from '@aict/service-kit';
+import { ContextSigner } from './access/context-signer';
+import { SessionVerifier } from './access/session';
 import type { Config } from './config';
+import type { IdentityEvent, IdentityState } from './identity/identity-state';
 import { createApiProxy } from './proxy';
-import { securityHeaders } from './security';
+import { securityHeaderList, securityHeaders } from './security';
 import { mountFrontends } from './static';
 
 export interface GatewayDeps extends Pick<ServiceDeps, 'logger' | 'readiness' | 'onStop'> {
   config: Readonly<Config>;
+  /** Users, roles and revocations, kept current by IdentitySync. */
+  identity: IdentityState;
+  /** Identity events read from a service's answer (IdentitySync.receive). */
+  onIdentityEvents: (events: IdentityEvent[]) => void;
 }
 
-/** The only door: `/api` goes to the owning service, everything else is the front-ends. */
-export function createApp(deps: GatewayDeps) {
+/**
+ * The only door: `/api` paths a service owns go to that service (proxy.ts, without express,
+ * the hot path); everything else — the front-ends, /healthz, /readyz, unknown `/api`
+ * paths (JSON 404) — is the express app.
+ */
+export function createApp(deps: GatewayDeps): RequestListener {
   const { config, logger } = deps;
-  const proxy = createApiProxy({
+  const api = createApiProxy({
     targets: {
       auth: config.AUTH_SERVICE_URL,
       workspace: config.WORKSPACE_SERVICE_URL,
@@ -21,17 +33,27 @@ export function createApp(deps: GatewayDeps) {
     },
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     logger,
+    access: {
+      state: deps.identity,
+      sessions: new SessionVerifier(config.JWT_PUBLIC_KEY, deps.identity),
+      contexts: new ContextSigner(config.CONTEXT_PRIVATE_KEY),
+    },
+    onIdentityEvents: deps.onIdentityEvents,
+    responseHeaders: securityHeaderList(),
   });
-  deps.onStop('upstream-agent', () => proxy.agent.destroy());
-  return createHttpApp({
+  deps.onStop('upstream-agent', () => api.agent.destroy());
+  const app = createHttpApp({
     service: 'gateway',
     logger,
     readiness: deps.readiness,
     trustProxy: 'loopback',
-    routes: (app) => {
-      app.use(securityHeaders());
-      app.use(proxy.middleware);
-      mountFrontends(app, config.STATIC_DIR);
+    routes: (express) => {
+      express.use(securityHeaders());
+      mountFrontends(express, config.STATIC_DIR);
     },
   });
+  // No compression anywhere here: streams must not be buffered.
+  return (req, res) => {
+    if (!api.handle(req, res)) app(req, res);
+  };
 }

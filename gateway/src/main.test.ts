@@ -3,9 +3,20 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serviceTestEnv } from '@aict/service-kit/testing';
+import { SESSION_COOKIE } from '@aict/contracts';
+import { serviceTestEnv, TEST_CONTEXT_KEYS } from '@aict/service-kit/testing';
 import { start as startAuth } from '@aict/auth-service/main';
 import { start } from './main';
+import {
+  SESSION_KEYS,
+  identityServices,
+  isolatedVhost,
+  pem,
+  sessionToken,
+  waitUntilReady,
+} from './testing/fixtures';
+
+jest.setTimeout(30_000);
 
 /** A real HTTP server that answers with the headers it received (what a service would see). */
 function headerEcho(): Promise<{ url: string; close: () => void }> {
@@ -38,11 +49,31 @@ describe('gateway', () => {
   let auth: Awaited<ReturnType<typeof startAuth>>;
   let echo: Awaited<ReturnType<typeof headerEcho>>;
   let staticDir: string;
+  let vhost: Awaited<ReturnType<typeof isolatedVhost>>;
+  let identity: Awaited<ReturnType<typeof identityServices>>;
   const down = 'http://127.0.0.1:9'; // nothing listens on the discard port
+  // A member of workspace 7, signed in.
+  const cookie = `${SESSION_COOKIE}=${sessionToken({ sub: 'member-7' })}`;
 
   beforeAll(async () => {
+    vhost = await isolatedVhost();
+    identity = await identityServices(vhost.url, {
+      identity: {
+        users: [{ id: 'member-7', tokenVersion: 0, isSuperAdmin: false }],
+        revokedSessions: [],
+      },
+      memberships: { memberships: [{ workspaceId: 7, userId: 'member-7', role: 'user' }] },
+    });
+    await identity.serve();
     [auth, echo] = await Promise.all([
-      startAuth({ env: serviceTestEnv('auth'), exit: () => {} }),
+      startAuth({
+        // The keys the auth service signs sessions with (once it does).
+        env: serviceTestEnv('auth', {
+          JWT_PRIVATE_KEY: pem(SESSION_KEYS.privateKey),
+          JWT_PUBLIC_KEY: pem(SESSION_KEYS.publicKey),
+        }),
+        exit: () => {},
+      }),
       headerEcho(),
     ]);
     staticDir = frontendFixture();
@@ -58,14 +89,23 @@ describe('gateway', () => {
         PROMPT_SERVICE_URL: down,
         CONTENT_SERVICE_URL: down,
         GENERATION_SERVICE_URL: down,
+        AMQP_URL: vhost.url,
+        JWT_PUBLIC_KEY: pem(SESSION_KEYS.publicKey),
+        CONTEXT_PRIVATE_KEY: pem(TEST_CONTEXT_KEYS.privateKey),
       },
     });
+    await waitUntilReady(gateway.http.url);
   });
   afterAll(async () => {
-    await gateway.shutdown('test done');
-    await auth.shutdown('test done');
-    echo.close();
-    rmSync(staticDir, { recursive: true, force: true });
+    try {
+      await gateway?.shutdown('test done');
+      await auth?.shutdown('test done');
+      await identity?.close();
+      echo?.close();
+      if (staticDir) rmSync(staticDir, { recursive: true, force: true });
+    } finally {
+      await vhost?.dispose();
+    }
   });
 
   it('when a request goes through, then the service answers and the request id crosses', async () => {
@@ -81,6 +121,7 @@ describe('gateway', () => {
   it('when a client sends identity headers, then the service never sees them', async () => {
     const res = await fetch(`${gateway.http.url}/api/workspaces?x=1`, {
       headers: {
+        cookie,
         'x-aict-context': 'forged',
         'x-user-id': '1',
         'x-workspace-role': 'admin',
@@ -90,14 +131,14 @@ describe('gateway', () => {
     const seen = (await res.json()) as { url: string; headers: Record<string, string> };
 
     expect(seen.url).toBe('/api/workspaces?x=1');
-    expect(seen.headers['x-aict-context']).toBeUndefined();
+    expect(seen.headers['x-aict-context']).not.toBe('forged');
     expect(seen.headers['x-user-id']).toBeUndefined();
     expect(seen.headers['x-workspace-role']).toBeUndefined();
     expect(seen.headers['x-workspace-id']).toBe('7');
   });
 
   it('when the owning service is down, then the answer is a JSON 502, not a hang or a crash', async () => {
-    const res = await fetch(`${gateway.http.url}/api/prompts`);
+    const res = await fetch(`${gateway.http.url}/api/prompts`, { headers: { cookie } });
 
     expect(res.status).toBe(502);
     expect(await res.json()).toMatchObject({ code: 'GATEWAY.UPSTREAM_UNAVAILABLE' });

@@ -1,6 +1,8 @@
 import { runService, type RunServiceOptions } from '@aict/service-kit';
 import { createApp } from './app';
 import { configSchema } from './config';
+import { IdentityState } from './identity/identity-state';
+import { IdentitySync } from './identity/identity-sync';
 
 type Options = Pick<RunServiceOptions<typeof configSchema>, 'env' | 'exit' | 'logDestination'>;
 
@@ -9,7 +11,21 @@ export function start(options: Options = {}) {
     name: 'gateway',
     configSchema,
     ...options,
-    start: (config, deps) => createApp({ ...deps, config }),
+    start: async (config, deps) => {
+      if (!deps.bus) throw new Error('the gateway needs RabbitMQ (AMQP_URL)');
+      const identity = new IdentityState();
+      const sync = new IdentitySync({ bus: deps.bus, state: identity, logger: deps.logger });
+      // Ready only once the snapshots are loaded (and while the bus is connected).
+      deps.readiness.push(sync.readiness());
+      deps.onStop('identity-sync', () => sync.stop());
+      await sync.start();
+      return createApp({
+        ...deps,
+        config,
+        identity,
+        onIdentityEvents: (events) => events.forEach((event) => sync.receive(event)),
+      });
+    },
   });
 }
 

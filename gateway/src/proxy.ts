@@ -1,12 +1,23 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { currentRequestId, type Logger } from '@aict/service-kit';
+import { ERRORS, ErrorCode, IDENTITY_EVENTS_HEADER } from '@aict/contracts';
+import {
+  isWellFormedRequestId,
+  newRequestId,
+  REQUEST_ID_HEADER,
+  runWithContext,
+  safeUrl,
+  type Logger,
+} from '@aict/service-kit';
+import { authorize, type AccessDeps } from './access/authorize';
+import { decodeIdentityEvents } from './identity/identity-events-header';
+import type { IdentityEvent } from './identity/identity-state';
 import { serviceFor, type ServiceName } from './routes';
 
 /**
  * Headers a client may not set: they carry identity or context that only the gateway
- * decides. Anything starting with `x-aict-` is reserved too.
+ * decides. Anything starting with `x-aict-` or `x-user-` is reserved too.
  */
 export const RESERVED_HEADERS = [
   'x-user-id',
@@ -17,60 +28,194 @@ export const RESERVED_HEADERS = [
 
 export function stripReservedHeaders(req: IncomingMessage): void {
   for (const name of Object.keys(req.headers)) {
-    if (name.startsWith('x-aict-') || RESERVED_HEADERS.includes(name)) delete req.headers[name];
+    if (
+      name.startsWith('x-aict-') ||
+      name.startsWith('x-user-') ||
+      RESERVED_HEADERS.includes(name)
+    ) {
+      delete req.headers[name];
+    }
   }
 }
 
-/**
- * Forwards `/api/*` to the owning service over keep-alive connections (services speak
- * plain HTTP inside the cluster). Bodies are never parsed here: uploads and streams pass
- * through untouched, server-sent events unbuffered.
- */
-export function createApiProxy(options: {
+export interface ApiProxyOptions {
   targets: Record<ServiceName, string>;
+  /** Idle timeout towards a service (no byte for this long), not a total one. */
   timeoutMs: number;
   logger: Logger;
-}) {
+  access: AccessDeps;
+  /** Where identity events from a service's answer go (applied before the answer is forwarded). */
+  onIdentityEvents: (events: IdentityEvent[]) => void;
+  /** Set on every `/api` answer (the gateway's security headers). */
+  responseHeaders: ReadonlyArray<readonly [string, string]>;
+}
+
+/**
+ * Hop-by-hop request headers (RFC 9110 §7.6.1) concern one connection, not the message:
+ * never forwarded (the proxy itself handles `connection`).
+ */
+const REQUEST_HOP_BY_HOP = [
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+];
+
+/**
+ * The `/api` door: for a path a service owns, it gives the request its id, authorises it
+ * (`authorize`: session, workspace, signed context) and forwards it to the owning service
+ * over keep-alive connections; every other request is left to the express app
+ * (`handle` returns false).
+ *
+ * This path is kept lean on purpose (measured in bench/gateway): no express routing and
+ * no per-request async machinery before http-proxy-middleware forwards the request. Bodies are never parsed: uploads and streams pass through untouched, and
+ * nothing is compressed or buffered, so server-sent events go out as the service writes
+ * them.
+ */
+export function createApiProxy(options: ApiProxyOptions) {
+  const { logger, timeoutMs } = options;
   const agent = new http.Agent({
     keepAlive: true,
     maxSockets: 512,
     maxFreeSockets: 64,
     scheduling: 'lifo',
   });
+
+  function log(level: 'info' | 'warn' | 'error', requestId: string, line: object, msg: string) {
+    runWithContext({ requestId }, () => logger[level](line, msg));
+  }
+
+  /** The same line as service-kit's access log, built only when it is written. */
+  function accessLog(req: IncomingMessage, res: ServerResponse, requestId: string) {
+    const started = process.hrtime.bigint();
+    let logged = false;
+    const done = () => {
+      if (logged) return;
+      logged = true;
+      const status = res.statusCode;
+      const level = status >= 500 ? 'error' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      const aborted = !res.writableFinished;
+      const length = Number(res.getHeader('content-length'));
+      log(
+        level,
+        requestId,
+        {
+          req: {
+            method: req.method,
+            url: safeUrl(req.url ?? ''),
+            remoteAddress: req.socket.remoteAddress,
+          },
+          res: { statusCode: status, contentLength: Number.isNaN(length) ? undefined : length },
+          responseTimeMs: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+          ...(aborted ? { aborted: true } : {}),
+        },
+        aborted ? 'request aborted' : 'request completed',
+      );
+    };
+    res.once('finish', done);
+    res.once('close', done);
+  }
+
+  /** Runs before the answer's headers are copied to the client. */
+  function onAnswer(service: ServiceName, requestId: string, upstream: IncomingMessage) {
+    const events = upstream.headers[IDENTITY_EVENTS_HEADER];
+    if (events === undefined) return;
+    const decoded = decodeIdentityEvents(events);
+    if (decoded.invalid > 0) {
+      log(
+        'warn',
+        requestId,
+        { service, invalid: decoded.invalid },
+        'invalid identity events in a service answer were ignored',
+      );
+    }
+    // Applied now, so the caller's very next request already sees the change.
+    if (decoded.events.length > 0) options.onIdentityEvents(decoded.events);
+  }
+
+  function fail(req: IncomingMessage, res: ServerResponse, requestId: string, err: Error) {
+    if (res.destroyed || req.socket.destroyed) return; // the client left: nobody to answer
+    log('warn', requestId, { err, url: req.url }, 'upstream unavailable');
+    if (res.headersSent) {
+      res.destroy(); // cut mid-answer: the client must see it truncated
+      return;
+    }
+    const code = ErrorCode.GATEWAY_UPSTREAM_UNAVAILABLE;
+    const body = JSON.stringify({ code, message: ERRORS[code].message });
+    res.writeHead(ERRORS[code].status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+    });
+    res.end(body);
+  }
+
+  /**
+   * The forwarder: http-proxy-middleware over the keep-alive agent. `proxyTimeout` is the
+   * upstream socket's idle timeout, so a stream that keeps sending is never cut; a client
+   * that goes away ends the request to the service too.
+   */
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
-    router: (req) => options.targets[serviceFor(req.url ?? '') as ServiceName],
     target: options.targets.auth,
+    router: (req) => options.targets[serviceFor(req.url ?? '') ?? 'auth'],
     agent,
     xfwd: true,
-    proxyTimeout: options.timeoutMs,
+    proxyTimeout: timeoutMs,
     on: {
-      proxyReq: (proxyReq) => {
-        const requestId = currentRequestId();
-        if (requestId) proxyReq.setHeader('x-request-id', requestId);
+      proxyReq: (upstreamReq) => {
+        for (const name of REQUEST_HOP_BY_HOP) upstreamReq.removeHeader(name);
+      },
+      proxyRes: (answer, req, res) => {
+        const requestId = String(req.headers[REQUEST_ID_HEADER]);
+        onAnswer(serviceFor(req.url ?? '') ?? 'auth', requestId, answer);
+        // Headers of our own never go out to a browser; the identity events least of all.
+        for (const name of Object.keys(answer.headers)) {
+          if (name.startsWith('x-aict-')) delete answer.headers[name];
+        }
+        // The service's connection is its own business; the client's keeps its own terms.
+        delete answer.headers.connection;
+        delete answer.headers['keep-alive'];
+        if (String(answer.headers['content-type']).startsWith('text/event-stream')) {
+          // Tell any buffering proxy in front (nginx) to pass the stream on at once, and send
+          // the headers as soon as the proxy has copied them (right after this hook).
+          res.setHeader('x-accel-buffering', 'no');
+          process.nextTick(() => {
+            if (!res.headersSent) res.flushHeaders();
+          });
+        }
       },
       error: (err, req, res) => {
-        options.logger.warn({ err, url: req.url }, 'upstream unavailable');
-        const out = res as ServerResponse;
-        if (out.headersSent || typeof out.writeHead !== 'function') {
-          out.destroy?.();
-          return;
+        if (res instanceof http.ServerResponse) {
+          fail(req, res, String(req.headers[REQUEST_ID_HEADER]), err);
         }
-        out.writeHead(502, { 'content-type': 'application/json' });
-        out.end(
-          JSON.stringify({
-            code: 'GATEWAY.UPSTREAM_UNAVAILABLE',
-            message: 'The service is unavailable, please try again.',
-          }),
-        );
       },
     },
   });
+
+  function forward(req: IncomingMessage, res: ServerResponse) {
+    void proxy(req, res, () =>
+      fail(req, res, String(req.headers[REQUEST_ID_HEADER]), new Error('no route')),
+    );
+  }
+
   return {
     agent,
-    middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
-      if (!serviceFor(req.url ?? '')) return next();
+    /** Takes the request when a service owns its path; false leaves it to the next handler. */
+    handle(req: IncomingMessage, res: ServerResponse): boolean {
+      const service = serviceFor(req.url ?? '');
+      if (!service) return false;
+      const incoming = req.headers[REQUEST_ID_HEADER];
+      const requestId = isWellFormedRequestId(incoming) ? incoming : newRequestId();
+      req.headers[REQUEST_ID_HEADER] = requestId;
+      res.setHeader(REQUEST_ID_HEADER, requestId);
+      for (const [name, value] of options.responseHeaders) res.setHeader(name, value);
+      accessLog(req, res, requestId);
       stripReservedHeaders(req);
-      return proxy(req, res, next);
+      if (authorize(req, res, options.access)) forward(req, res);
+      return true;
     },
   };
 }

@@ -19,9 +19,12 @@ export const ErrorCode = {
   USER_USERNAME_TAKEN: 'USER.USERNAME_TAKEN',
   USER_EMAIL_TAKEN: 'USER.EMAIL_TAKEN',
   USER_CANNOT_DELETE_SELF: 'USER.CANNOT_DELETE_SELF',
+  USER_CANNOT_CHANGE_OWN_SUPER_ADMIN: 'USER.CANNOT_CHANGE_OWN_SUPER_ADMIN',
   WORKSPACE_NOT_FOUND: 'WORKSPACE.NOT_FOUND',
   WORKSPACE_NAME_TAKEN: 'WORKSPACE.NAME_TAKEN',
   WORKSPACE_DEFAULT_NOT_DELETABLE: 'WORKSPACE.DEFAULT_NOT_DELETABLE',
+  /** The gateway: the request names a workspace the caller is not a member of. */
+  WORKSPACE_FORBIDDEN: 'WORKSPACE.FORBIDDEN',
   MEMBERSHIP_NOT_FOUND: 'MEMBERSHIP.NOT_FOUND',
   SETTING_NOT_FOUND: 'SETTING.NOT_FOUND',
   PROMPT_NOT_FOUND: 'PROMPT.NOT_FOUND',
@@ -38,7 +41,10 @@ export const ErrorCode = {
   PROVIDER_RATE_LIMITED: 'PROVIDER.RATE_LIMITED',
   PROVIDER_UNAVAILABLE: 'PROVIDER.UNAVAILABLE',
   PROVIDER_TIMEOUT: 'PROVIDER.TIMEOUT',
+  PROVIDER_URL_NOT_ALLOWED: 'PROVIDER.URL_NOT_ALLOWED',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** The gateway: the service that owns the path did not answer. */
+  GATEWAY_UPSTREAM_UNAVAILABLE: 'GATEWAY.UPSTREAM_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -60,9 +66,14 @@ export const ERRORS: Record<ErrorCode, { status: number; message: string }> = {
     status: 400,
     message: 'Cannot Delete Self: You cannot delete your own account.',
   },
+  'USER.CANNOT_CHANGE_OWN_SUPER_ADMIN': {
+    status: 400,
+    message: 'You cannot change your own super admin status.',
+  },
   'WORKSPACE.NOT_FOUND': { status: 404, message: 'Workspace not found' },
   'WORKSPACE.NAME_TAKEN': { status: 409, message: 'A workspace with this name already exists' },
   'WORKSPACE.DEFAULT_NOT_DELETABLE': { status: 400, message: 'Cannot Delete Default Workspace' },
+  'WORKSPACE.FORBIDDEN': { status: 403, message: 'You are not a member of this workspace' },
   'MEMBERSHIP.NOT_FOUND': { status: 404, message: 'User is not a member of this workspace' },
   'SETTING.NOT_FOUND': { status: 404, message: 'Setting not found' },
   'PROMPT.NOT_FOUND': { status: 404, message: 'Prompt Not Found' },
@@ -91,7 +102,15 @@ export const ERRORS: Record<ErrorCode, { status: number; message: string }> = {
   'PROVIDER.RATE_LIMITED': { status: 429, message: 'The AI provider is rate limiting requests' },
   'PROVIDER.UNAVAILABLE': { status: 502, message: 'The AI provider is unavailable' },
   'PROVIDER.TIMEOUT': { status: 504, message: 'The AI provider did not answer in time' },
+  'PROVIDER.URL_NOT_ALLOWED': {
+    status: 400,
+    message: 'The base URL points at a private, loopback or link-local address',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
+  'GATEWAY.UPSTREAM_UNAVAILABLE': {
+    status: 502,
+    message: 'The service is unavailable, please try again.',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong' },
 };
 

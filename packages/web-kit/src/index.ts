@@ -59,6 +59,7 @@ export {
   type DialogProps,
 } from './ui/dialog';
 export { Badge, Skeleton, Spinner, VisuallyHidden, type BadgeVariant } from './ui/feedback';
+export { Page } from './ui/page';
 export {
   Toaster,
   dismissToast,

@@ -9,7 +9,7 @@ import {
   useSession,
   useWorkspace,
 } from '@aict/web-kit';
-import styles from './page.module.css';
+import styles from './layout.module.css';
 
 /**
  * Admins only (a super admin or role 'admin' in the current workspace): others see the
@@ -37,7 +37,7 @@ export function RequireAdmin({
   if (redirectTo) return <Navigate to={redirectTo} replace />;
   return (
     <div className={styles.page}>
-      <Card role="alert">
+      <Card role="alert" className={styles.notice}>
         <CardHeader>
           <CardTitle>Admin Access Required</CardTitle>
           <CardDescription>{message}</CardDescription>

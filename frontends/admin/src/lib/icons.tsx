@@ -62,3 +62,19 @@ export const ImageIcon = () => (
     <path d="m21 15-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />
   </Icon>
 );
+export const PlayIcon = () => (
+  <Icon>
+    <path d="m6 3 14 9-14 9z" />
+  </Icon>
+);
+export const ArrowLeftIcon = () => (
+  <Icon>
+    <path d="M19 12H5M12 19l-7-7 7-7" />
+  </Icon>
+);
+export const SparklesIcon = () => (
+  <Icon>
+    <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />
+    <path d="M19 17v4M17 19h4" />
+  </Icon>
+);

@@ -7,6 +7,7 @@ import {
   AMQP_TEST_URL,
   ensureTestVhost,
   openAdmin,
+  rabbitmqctl,
   testLogger,
   uniqueName,
   waitFor,
@@ -44,6 +45,25 @@ function track(sub: {
   queues.push(sub.queue, sub.retryQueue, sub.deadLetterQueue);
   exchanges.push(sub.deadLetterExchange);
   return sub;
+}
+
+/** Has the broker close the connection a bus opened (its `connection_name` is the service). */
+async function closeConnectionOf(service: string) {
+  const listing = await rabbitmqctl('list_connections', '-q', 'pid', 'client_properties');
+  const line = listing.split('\n').find((l) => l.includes(`{"connection_name","${service}"}`));
+  const pid = line?.split('\t')[0];
+  if (!pid) throw new Error(`no connection named ${service}`);
+  await rabbitmqctl('close_connection', pid, 'test: connection lost');
+}
+
+/** Checks a queue from a connection of its own (a failed check closes the channel). */
+async function checkQueueElsewhere(queue: string) {
+  const peek = await openAdmin();
+  try {
+    return await peek.channel.checkQueue(queue);
+  } finally {
+    await peek.close();
+  }
 }
 
 function deferred<T>() {
@@ -260,6 +280,62 @@ describe('events', () => {
     await bus.publish('widget.created', { widgetId: 'after-cancel' });
 
     await waitFor(() => handled.includes('after-cancel'), 5000, 'the resumed consumer');
+  });
+
+  it('when a subscription is exclusive, then one private queue takes events of several exchanges and goes with the connection', async () => {
+    const bus = await newBus({ queueType: 'quorum' }); // exclusive queues are classic whatever the bus's type
+    const other = await newBus();
+    const handled: string[] = [];
+    const sub = await bus.subscribe({
+      queue: uniqueName('private'),
+      exclusive: true,
+      exchange: bus.exchange,
+      bindings: ['widget.created', { exchange: other.exchange, routingKey: 'widget.audited' }],
+      schemas: { 'widget.created': widgetCreated, 'widget.audited': widgetAudited },
+      handler: (event) => {
+        if (event.data.widgetId === 'boom') throw new Error('handler failed');
+        handled.push(`${event.type}:${event.data.widgetId}`);
+      },
+    });
+
+    await bus.publish('widget.created', { widgetId: 'boom' });
+    await bus.publish('widget.created', { widgetId: 'a' });
+    await other.publish('widget.audited', { widgetId: 'b' });
+
+    await waitFor(() => handled.length === 2, 5000, 'both events');
+    expect(handled).toEqual(['widget.created:a', 'widget.audited:b']);
+    expect(sub).toMatchObject({ retryQueue: '', deadLetterQueue: '', deadLetterExchange: '' });
+    expect(bus.stats()).toMatchObject({ consumed: 2, retried: 0, deadLettered: 1 });
+    // Exclusive to the bus's connection: another connection may not even look at it.
+    // (Each failed check closes the channel, hence a fresh connection per check.)
+    await expect(checkQueueElsewhere(sub.queue)).rejects.toThrow(/RESOURCE_LOCKED/);
+    await expect(checkQueueElsewhere(`${sub.queue}.dlq`)).rejects.toThrow(/NOT_FOUND/);
+
+    await bus.close();
+    await expect(checkQueueElsewhere(sub.queue)).rejects.toThrow(/NOT_FOUND/);
+  });
+
+  it('when an exclusive queue is lost with its connection, then the consumer comes back on a new one and onConsuming runs again', async () => {
+    const bus = await newBus({ reconnect: { initialDelayMs: 50, maxDelayMs: 500 } });
+    const handled: string[] = [];
+    let consuming = 0;
+    await bus.subscribe({
+      queue: uniqueName('private'),
+      exclusive: true,
+      exchange: bus.exchange,
+      bindings: ['widget.created'],
+      schemas: { 'widget.created': widgetCreated },
+      onConsuming: () => void consuming++,
+      handler: (event) => void handled.push(event.data.widgetId),
+    });
+    expect(consuming).toBe(1);
+
+    await closeConnectionOf(bus.service); // as a network loss would; the queue goes with it
+    await waitFor(() => consuming === 2 && bus.ready(), 10_000, 'the second onConsuming');
+    await bus.publish('widget.created', { widgetId: 'after-loss' });
+
+    await waitFor(() => handled.includes('after-loss'), 5000, 'the resumed consumer');
+    expect(bus.stats().connections).toBe(2);
   });
 
   it('when queues are quorum queues, then handling, retrying, dead-lettering and request/reply work the same', async () => {

@@ -43,6 +43,8 @@ export abstract class Consumer {
 
   protected abstract declare(ch: ConfirmChannel): Promise<void>;
   protected abstract process(ch: ConfirmChannel, msg: ConsumeMessage): Promise<void>;
+  /** Called each time consuming starts: on the first connection and after each reconnection. */
+  protected consuming(): void {}
 
   /** Declares the topology and starts consuming on `model` (once per connection). */
   attach(model: ChannelModel): Promise<void> {
@@ -104,6 +106,7 @@ export abstract class Consumer {
         if (!this.stopping) this.deps.onChannelLost(model, `consumer of ${this.queue}`);
       });
       this.resolveStarted();
+      this.consuming();
     } catch (err) {
       await ch.close().catch(noop);
       throw err;
@@ -205,8 +208,11 @@ export interface SubscribeOptions<S extends EventSchemas> {
   queue: string;
   /** The publisher's exchange, e.g. `eventsExchange('workspace')` = `aict.workspace.events`. */
   exchange: string;
-  /** Routing keys (event types, topic patterns allowed): `['workspace.deleted']`. */
-  bindings: string[];
+  /**
+   * Routing keys (event types, topic patterns allowed): `['workspace.deleted']`, bound to
+   * `exchange`; `{ exchange, routingKey }` binds the same queue to another exchange.
+   */
+  bindings: Binding[];
   /** The data schema of each event type accepted; any other type goes to the DLQ. */
   schemas: S;
   handler: EventHandler<EventFrom<S>>;
@@ -216,10 +222,25 @@ export interface SubscribeOptions<S extends EventSchemas> {
   maxRetries?: number;
   /** Delay before each retry (default 2000 ms); fixed per queue (it is the retry queue's TTL). */
   retryDelayMs?: number;
+  /**
+   * A private queue for this process alone (e.g. an in-memory view of other services'
+   * state, one per gateway instance): exclusive to the connection, auto-deleted with it,
+   * not durable, and without retry or dead-letter queues: an invalid message, or one its
+   * handler fails on, is logged and dropped. `queue` must then be unique to the instance.
+   * The broker deletes the queue when the connection drops, and with it what was published
+   * meanwhile: re-read the state you keep in `onConsuming`.
+   */
+  exclusive?: boolean;
+  /** Called each time the consumer starts consuming: first start and every reconnection. */
+  onConsuming?: () => void;
 }
+
+/** A routing key on the subscription's exchange, or a routing key on another exchange. */
+export type Binding = string | { exchange: string; routingKey: string };
 
 export interface SubscriptionInfo {
   queue: string;
+  /** The three below are empty for an `exclusive` subscription (it has none). */
   retryQueue: string;
   deadLetterQueue: string;
   deadLetterExchange: string;
@@ -234,6 +255,7 @@ const RETRY_HEADER = 'x-retry-count';
  *   back into `<service>.<queue>` with `x-retry-count` + 1.
  * Invalid messages (not JSON, not an envelope, unknown type or version, invalid data) go
  * straight to the DLQ (nack without requeue); the consumer goes on with the next one.
+ * An `exclusive` subscription has only its queue (see `SubscribeOptions.exclusive`).
  */
 export class EventSubscription<S extends EventSchemas> extends Consumer {
   readonly info: SubscriptionInfo;
@@ -248,19 +270,31 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
   ) {
     const queue = `${service}.${options.queue}`;
     super(deps, queue, options.prefetch ?? prefetch);
-    this.info = {
-      queue,
-      retryQueue: `${queue}.retry`,
-      deadLetterQueue: `${queue}.dlq`,
-      deadLetterExchange: `${queue}.dlx`,
-    };
+    this.info = options.exclusive
+      ? { queue, retryQueue: '', deadLetterQueue: '', deadLetterExchange: '' }
+      : {
+          queue,
+          retryQueue: `${queue}.retry`,
+          deadLetterQueue: `${queue}.dlq`,
+          deadLetterExchange: `${queue}.dlx`,
+        };
     this.maxRetries = options.maxRetries ?? 3;
     this.retryDelayMs = options.retryDelayMs ?? 2000;
   }
 
   protected async declare(ch: ConfirmChannel): Promise<void> {
     const { queue, retryQueue, deadLetterQueue, deadLetterExchange } = this.info;
-    await ch.assertExchange(this.options.exchange, 'topic', { durable: true });
+    const bindings = this.options.bindings.map((b) =>
+      typeof b === 'string' ? { exchange: this.options.exchange, routingKey: b } : b,
+    );
+    for (const exchange of new Set([this.options.exchange, ...bindings.map((b) => b.exchange)])) {
+      await ch.assertExchange(exchange, 'topic', { durable: true });
+    }
+    if (this.options.exclusive) {
+      await ch.assertQueue(queue, { exclusive: true, autoDelete: true, durable: false });
+      for (const b of bindings) await ch.bindQueue(queue, b.exchange, b.routingKey);
+      return;
+    }
     await ch.assertExchange(deadLetterExchange, 'fanout', { durable: true });
     await ch.assertQueue(deadLetterQueue, this.queueOptions());
     await ch.bindQueue(deadLetterQueue, deadLetterExchange, '');
@@ -273,7 +307,15 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
         deadLetterRoutingKey: queue,
       }),
     );
-    for (const key of this.options.bindings) await ch.bindQueue(queue, this.options.exchange, key);
+    for (const b of bindings) await ch.bindQueue(queue, b.exchange, b.routingKey);
+  }
+
+  protected override consuming(): void {
+    try {
+      this.options.onConsuming?.();
+    } catch (err) {
+      this.deps.logger.error({ err, queue: this.queue }, 'onConsuming failed');
+    }
   }
 
   protected async process(ch: ConfirmChannel, msg: ConsumeMessage): Promise<void> {
@@ -288,6 +330,7 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
       logger.warn(
         {
           queue: this.queue,
+          dropped: this.options.exclusive === true,
           reason: decoded.reason,
           issues: decoded.issues,
           event: decoded.envelope,
@@ -312,6 +355,12 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
       try {
         await this.options.handler(event, info);
       } catch (err) {
+        if (this.options.exclusive) {
+          stats.deadLettered++;
+          logger.error({ ...about, err }, 'event handler failed; message dropped');
+          this.nack(ch, msg, false);
+          return;
+        }
         if (attempt >= this.maxRetries) {
           stats.deadLettered++;
           logger.error(

@@ -10,6 +10,7 @@ export type {
   EventSchemas,
 } from './envelope';
 export type {
+  Binding,
   DeliveryInfo,
   EventHandler,
   QueueType,

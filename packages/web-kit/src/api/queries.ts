@@ -48,7 +48,8 @@ export const queryKeys = {
     [withParams('/api/prompts', { workspaceId, contentType })] as const,
   defaultPrompt: (workspaceId: number) =>
     [withParams('/api/prompts/default', { workspaceId })] as const,
-  prompt: (promptId: string, workspaceId: number) =>
+  /** A prompt's detail; `workspaceId` is left out when no workspace is selected. */
+  prompt: (promptId: string, workspaceId?: number | null) =>
     [withParams(`/api/prompts/${id(promptId)}`, { workspaceId })] as const,
   contents: (workspaceId?: number | null) =>
     [withParams('/api/contents', { workspaceId })] as const,

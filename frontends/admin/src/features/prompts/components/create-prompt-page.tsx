@@ -1,6 +1,69 @@
-import { Page } from '../../../lib/page';
+import { Link, useNavigate } from 'react-router-dom';
+import { CreatePromptBody } from '@aict/contracts';
+import {
+  buttonClass,
+  Card,
+  CardContent,
+  errorMessage,
+  Page,
+  toast,
+  useWorkspace,
+} from '@aict/web-kit';
+import { RequireAdmin } from '../../../lib/admin-access';
+import { useCreatePrompt } from '../api/create-prompt';
+import { PromptForm } from './prompt-form';
 
-/** Create prompt (placeholder: the form comes later). Admins only (see App.tsx). */
+/**
+ * /prompts/create (SPEC §2): the route sends anyone but an admin to / (App.tsx); inside, a
+ * non-admin sees 'Admin Access Required' too. After creating, the new prompt's page opens.
+ */
 export function CreatePromptPage() {
-  return <Page title="Create Prompt" description="A new prompt template for this workspace." />;
+  return (
+    <RequireAdmin message="Only administrators can create new prompts.">
+      <CreatePromptForm />
+    </RequireAdmin>
+  );
+}
+
+function CreatePromptForm() {
+  const { currentWorkspaceId, isAdmin } = useWorkspace();
+  const navigate = useNavigate();
+  const create = useCreatePrompt();
+
+  const onSubmit = (body: CreatePromptBody) =>
+    create.mutate(body, {
+      onSuccess: (prompt) => {
+        navigate(`/prompts/${encodeURIComponent(prompt.id)}`);
+        toast({ title: 'Prompt created successfully', variant: 'success' });
+      },
+      onError: (error) =>
+        toast({
+          title: 'Failed to create prompt',
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
+    });
+
+  return (
+    <Page title="Create Prompt" description="A reusable prompt template for this workspace.">
+      <Card>
+        <CardContent>
+          <PromptForm
+            schema={CreatePromptBody}
+            workspaceId={currentWorkspaceId}
+            withDefault={isAdmin}
+            pending={create.isPending}
+            submitLabel="Create Prompt"
+            pendingLabel="Creating..."
+            onSubmit={onSubmit}
+            cancel={
+              <Link to="/prompts" className={buttonClass({ variant: 'outline' })}>
+                Cancel
+              </Link>
+            }
+          />
+        </CardContent>
+      </Card>
+    </Page>
+  );
 }

@@ -2,7 +2,7 @@ import '../../../test/setup';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { dismissToast } from '@aict/web-kit';
 import { answer } from '@aict/web-kit/testing';
-import { renderAdmin } from '../../../test/render-settings';
+import { renderAdmin } from '../../../test/render-admin';
 import { settingsServer, superAdmin, workspaceAdmin, writes } from '../../../test/settings-api';
 
 // SPEC §2 "API keys tab", §7 Settings calls and the §8 settings texts.

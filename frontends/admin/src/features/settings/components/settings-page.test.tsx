@@ -1,7 +1,7 @@
 import '../../../test/setup';
 import { act, screen } from '@testing-library/react';
 import { buildUser } from '@aict/web-kit/testing';
-import { renderAdmin } from '../../../test/render-settings';
+import { renderAdmin } from '../../../test/render-admin';
 import { settingsServer, superAdmin, workspaceAdmin } from '../../../test/settings-api';
 
 // SPEC §2 "Settings page": tabs by ?tab= (api-keys by default; workspaces for super admins

@@ -1,8 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_SETTINGS_TAB, SETTINGS_TABS } from '@aict/contracts';
-import { Tabs, TabsContent, TabsList, TabsTrigger, useSession } from '@aict/web-kit';
+import { Page, Tabs, TabsContent, TabsList, TabsTrigger, useSession } from '@aict/web-kit';
 import { RequireAdmin } from '../../../lib/admin-access';
-import { Page } from '../../../lib/page';
 import { ApiKeysTab } from './api-keys-tab';
 import { UsersTab } from './users-tab';
 import { WorkspacesTab } from './workspaces-tab';

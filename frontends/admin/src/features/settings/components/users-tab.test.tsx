@@ -2,7 +2,7 @@ import '../../../test/setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast } from '@aict/web-kit';
 import { answer, buildUser } from '@aict/web-kit/testing';
-import { renderAdmin } from '../../../test/render-settings';
+import { renderAdmin } from '../../../test/render-admin';
 import {
   bob,
   settingsServer,

@@ -2,7 +2,7 @@ import '../../../test/setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast } from '@aict/web-kit';
 import { answer, buildWorkspace } from '@aict/web-kit/testing';
-import { renderAdmin } from '../../../test/render-settings';
+import { renderAdmin } from '../../../test/render-admin';
 import { acme, beta, bob, settingsServer, superAdmin, writes } from '../../../test/settings-api';
 
 // SPEC §2 "Workspaces tab", §4 selection after a delete, §5 Workspaces rules, §7 Workspaces

@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { PromptView } from '@aict/contracts';
+import { urlFilter } from '@aict/web-kit';
+
+// What a prompt write does to the cache: the answer replaces the prompt's cached detail (in
+// whichever workspace it was read), and every prompt list (and the default prompt, which a
+// write may change) is fetched again.
+
+/** Stores `prompt` as its cached detail and refreshes the lists. */
+export function promptChanged(queryClient: QueryClient, prompt: PromptView): Promise<void> {
+  queryClient.setQueriesData(urlFilter(promptPath(prompt.id)), prompt);
+  return listsChanged(queryClient);
+}
+
+/** Drops the prompt's detail and refreshes the lists. */
+export function promptRemoved(queryClient: QueryClient, promptId: string): Promise<void> {
+  queryClient.removeQueries(urlFilter(promptPath(promptId)));
+  return listsChanged(queryClient);
+}
+
+/** Every prompt list (any workspace, any content type) and the default prompt. */
+function listsChanged(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey }) =>
+      typeof queryKey[0] === 'string' &&
+      (queryKey[0].startsWith('/api/prompts?') || queryKey[0].startsWith('/api/prompts/default')),
+  });
+}
+
+/** The path of a prompt and of its sub-resources. */
+export const promptPath = (promptId: string, rest = '') =>
+  `/api/prompts/${encodeURIComponent(promptId)}${rest}`;

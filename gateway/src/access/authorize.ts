@@ -1,0 +1,117 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  CONTEXT_HEADER,
+  ERRORS,
+  ErrorCode,
+  SESSION_COOKIE,
+  type Role,
+  type TrustedContext,
+} from '@aict/contracts';
+import type { IdentityState } from '../identity/identity-state';
+import type { ContextSigner } from './context-signer';
+import { readCookie, type SessionVerifier } from './session';
+import { namedWorkspaces } from './workspace';
+
+/** Routes a signed-out caller may use (they get a context with `uid: null`). */
+const PUBLIC_ROUTES = new Set([
+  'POST /api/login',
+  'POST /api/register',
+  'POST /api/logout',
+  'GET /api/user',
+  'HEAD /api/user',
+]);
+
+/**
+ * Routes that do not act in a workspace. The front-end sends its stored X-Workspace-ID on
+ * every call, which may name a workspace the caller has just left (or another user's, after
+ * a change of account); these routes must still answer so that the caller can sign in and
+ * choose again. A workspace they name that the caller may not use is ignored (`ws: null`).
+ */
+const WORKSPACE_FREE_ROUTES = new Set([
+  ...PUBLIC_ROUTES,
+  'GET /api/user/workspaces',
+  'HEAD /api/user/workspaces',
+]);
+
+export interface AccessDeps {
+  state: IdentityState;
+  sessions: SessionVerifier;
+  contexts: ContextSigner;
+}
+
+function send(res: ServerResponse, code: ErrorCode, message = ERRORS[code].message): false {
+  const body = JSON.stringify({ code, message });
+  res.writeHead(ERRORS[code].status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  });
+  res.end(body);
+  return false;
+}
+
+/** `::ffff:127.0.0.1` → `127.0.0.1`. */
+function clientIp(req: IncomingMessage): string {
+  const address = req.socket.remoteAddress ?? '';
+  return (address.startsWith('::ffff:') ? address.slice(7) : address).slice(0, 64);
+}
+
+/**
+ * Decides whether an `/api` request may reach its service and, if so, adds the signed
+ * context for it (`x-aict-context`). Answers itself (and returns false) when it may not:
+ * 401 AUTH.UNAUTHENTICATED for a signed-out caller of a non-public route, 400 for a
+ * malformed workspace id, 403 WORKSPACE.FORBIDDEN for a workspace the caller is not a
+ * member of (super administrators excepted). Reads no body and no database: the token is
+ * verified here and the roles come from the in-memory state.
+ *
+ * Client headers starting with `x-aict-` must have been removed before.
+ */
+export function authorize(req: IncomingMessage, res: ServerResponse, deps: AccessDeps): boolean {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const route = `${req.method} ${q === -1 ? url : url.slice(0, q)}`;
+  const session = deps.sessions.authenticate(readCookie(req.headers.cookie, SESSION_COOKIE));
+  if (!session && !PUBLIC_ROUTES.has(route)) return send(res, ErrorCode.AUTH_UNAUTHENTICATED);
+
+  const workspaceFree = WORKSPACE_FREE_ROUTES.has(route);
+  const named = namedWorkspaces(req.headers['x-workspace-id'], q === -1 ? '' : url.slice(q + 1));
+  if (!named.ok && !workspaceFree) return send(res, ErrorCode.VALIDATION_FAILED, named.message);
+
+  const ip = clientIp(req);
+  const rid = String(req.headers['x-request-id']);
+  let token: string;
+  if (!session) {
+    const key = `-\u0000${ip}`;
+    token = deps.contexts.sign(key, () => ({
+      uid: null,
+      sa: false,
+      roles: {},
+      ws: null,
+      role: null,
+      rid,
+      ip,
+    }));
+  } else {
+    const sa = session.isSuperAdmin;
+    const { roles, version } = deps.state.rolesOf(session.uid);
+    let ws: number | null = null;
+    if (named.ok) {
+      const refused = sa ? undefined : named.all.find((id) => roles[String(id)] === undefined);
+      if (refused === undefined) ws = named.ws;
+      else if (!workspaceFree) return send(res, ErrorCode.WORKSPACE_FORBIDDEN);
+    }
+    const role: Role | null = ws === null ? null : sa ? 'admin' : (roles[String(ws)] ?? null);
+    const key = `${session.uid}\u0000${ws ?? ''}\u0000${sa ? 1 : 0}\u0000${version}\u0000${ip}`;
+    token = deps.contexts.sign(key, (): TrustedContext => ({
+      uid: session.uid,
+      sa,
+      roles,
+      ws,
+      role,
+      rid,
+      ip,
+    }));
+  }
+  req.headers[CONTEXT_HEADER] = token;
+  return true;
+}
