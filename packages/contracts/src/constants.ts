@@ -85,6 +85,14 @@ export const SETTINGS_KEYS = {
   defaultTextModel: 'default_text_model',
   defaultImageModel: 'default_image_model',
 } as const;
+/**
+ * The optional provider base URL setting (per workspace and global). Kept out of SETTINGS_KEYS,
+ * which lists the settings SPEC §3 names; SettingKey accepts both.
+ */
+export const OPENAI_BASE_URL_KEY = 'openai_base_url';
+/** Workspace logos: PNG, JPEG or WebP (checked by content), at most this many bytes. */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** Header names are case-insensitive; Node lower-cases them. */
 export const WORKSPACE_HEADER = 'x-workspace-id';
 export const REQUEST_ID_HEADER = 'x-request-id';

@@ -136,6 +136,7 @@ describe('EVENTS', () => {
       'prompt.created',
       'prompt.updated',
       'prompt.deleted',
+      'prompt.default-changed',
       'content.created',
       'content.deleted',
     ]);

@@ -89,6 +89,19 @@ export const EVENTS = {
     version: 1,
     data: z.object({ promptId: EntityId, workspaceId: WorkspaceId.nullable() }),
   },
+  /**
+   * The workspace's default prompt is now `promptId` (null: none). The authority on the
+   * default: `isDefault` in prompt.created/updated is the flag as that write requested it.
+   * `sequence` grows with every change of the workspace's default (keep the highest seen).
+   */
+  'prompt.default-changed': {
+    version: 1,
+    data: z.object({
+      workspaceId: WorkspaceId,
+      promptId: EntityId.nullable(),
+      sequence: z.number().int().positive(),
+    }),
+  },
   'content.created': {
     version: 1,
     data: z.object({

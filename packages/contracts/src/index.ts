@@ -19,3 +19,5 @@ export * from './http/prompts';
 export * from './http/generation';
 export * from './http/contents';
 export * from './identity';
+export * from './rpc/identity-snapshot';
+export * from './rpc/workspace';

@@ -1,16 +1,102 @@
-import { createHttpApp, type ServiceDeps } from '@aict/service-kit';
+import { Router } from 'express';
+import {
+  createHttpApp,
+  createOutboxRelay,
+  createProcessedStore,
+  requireContext,
+  type ServiceDeps,
+} from '@aict/service-kit';
 import type { Config } from './config';
+import { membershipModels } from './data/membership.model';
+import { createMembershipRepository } from './data/membership.repository';
+import { settingModel } from './data/setting.model';
+import { createSettingRepository } from './data/setting.repository';
+import { workspaceModels } from './data/workspace.model';
+import { createWorkspaceRepository } from './data/workspace.repository';
+import type { DomainDeps } from './domain/domain-deps';
+import { ensureDefaultWorkspace } from './domain/ensure-default-workspace';
+import { subscribeOwnEvents } from './events/own-events.consumer';
+import { subscribeUserDeleted } from './events/user-deleted.consumer';
+import { KeyedLock } from './lib/keyed-lock';
+import { createOutbox } from './lib/outbox';
+import { createProviderFetch } from './lib/provider-fetch';
+import { createSecretBox } from './lib/secret-box';
+import { logoRoutes } from './routes/logo.routes';
+import { memberRoutes } from './routes/members.routes';
+import { settingsRoutes } from './routes/settings.routes';
+import { workspaceRoutes } from './routes/workspaces.routes';
+import { serveRequests } from './rpc/workspace.rpc';
 
 export interface AppDeps extends ServiceDeps {
   config: Readonly<Config>;
 }
 
-/** The workspace service's HTTP app (routes arrive with their issues). */
-export function createApp(deps: AppDeps) {
+/**
+ * The workspace service: workspaces, memberships, settings, models, logos and the provider
+ * connection test over HTTP; the memberships snapshot, provider config and add-member
+ * requests over RabbitMQ; `user.deleted` consumed; its own events published by the outbox.
+ */
+export async function createApp(deps: AppDeps) {
+  const { config, logger, mongo, storage, bus, readiness, onStop } = deps;
+  if (!mongo || !storage || !bus)
+    throw new Error('the workspace service needs MongoDB, MinIO and RabbitMQ');
+
+  const models = {
+    ...workspaceModels(mongo),
+    ...membershipModels(mongo),
+    Setting: settingModel(mongo),
+  };
+  const locks = new KeyedLock();
+  const outbox = createOutbox(createOutboxRelay({ bus, logger }), locks, logger);
+  const providerFetch = createProviderFetch({ publicOnly: true });
+  const trustedProviderFetch = createProviderFetch({ publicOnly: false });
+  const d: DomainDeps = {
+    config,
+    logger,
+    bus,
+    outbox,
+    locks,
+    storage,
+    secrets: createSecretBox({
+      current: { id: config.SETTINGS_ENCRYPTION_KEY_ID, key: config.SETTINGS_ENCRYPTION_KEY },
+      previous: config.SETTINGS_ENCRYPTION_OLD_KEYS,
+    }),
+    models,
+    workspaces: createWorkspaceRepository(models),
+    memberships: createMembershipRepository(models, locks),
+    settings: createSettingRepository(models.Setting),
+    providerFetch,
+    trustedProviderFetch,
+  };
+
+  await Promise.all(Object.values(models).map((model) => model.init()));
+  await ensureDefaultWorkspace(d);
+
+  const processed = createProcessedStore(mongo);
+  const consumers = await Promise.all([subscribeUserDeleted(d, processed), subscribeOwnEvents(d)]);
+  const served = await serveRequests(d);
+  for (const model of [models.Workspace, models.Membership, models.Setting]) outbox.watch(model);
+
+  onStop('consumers', async () => {
+    await Promise.all([...consumers, ...served].map((c) => c.close()));
+  });
+  onStop('outbox', () => outbox.close());
+  onStop('provider connections', async () => {
+    await Promise.all([providerFetch.close(), trustedProviderFetch.close()]);
+  });
+
+  const signedIn = requireContext(config.CONTEXT_PUBLIC_KEY);
   return createHttpApp({
     service: 'workspace',
-    logger: deps.logger,
-    readiness: deps.readiness,
-    routes: () => {},
+    logger,
+    readiness,
+    routes: (app) => {
+      const router = Router();
+      workspaceRoutes(router, d, signedIn);
+      memberRoutes(router, d, signedIn);
+      logoRoutes(router, d, signedIn);
+      settingsRoutes(router, d, signedIn);
+      app.use(router);
+    },
   });
 }

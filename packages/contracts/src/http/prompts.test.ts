@@ -88,6 +88,14 @@ describe('CreatePromptBody', () => {
     );
   });
 
+  it('when the template has more variables than a generation takes, then the limit is named', () => {
+    const template = Array.from({ length: 51 }, (_, i) => `{v${i}}`).join(' ');
+
+    expect(messages(CreatePromptBody.safeParse(buildPromptBody({ template }))).template).toBe(
+      'A template can have at most 50 variables',
+    );
+  });
+
   it('when the body is not an object, then it is refused without throwing', () => {
     expect(CreatePromptBody.safeParse(null).success).toBe(false);
   });

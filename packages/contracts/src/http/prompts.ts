@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIELD_LIMITS, MAX_REFERENCE_IMAGES, MODELS_BY_CONTENT_TYPE } from '../constants';
 import { EntityId, WorkspaceId } from '../ids';
-import { DefaultPrompt, Prompt, PromptView } from '../entities/prompt';
+import { DefaultPrompt, PromptView } from '../entities/prompt';
 import {
   Category,
   ContentType,
@@ -11,7 +11,7 @@ import {
   ResourceUrl,
 } from '../primitives';
 import { isModelFor } from '../rules';
-import { templateError } from '../template';
+import { parseTemplate, templateError } from '../template';
 import { IdParams, WorkspaceQuery, type RouteDef } from './route';
 
 const PromptFields = z.object({
@@ -19,7 +19,14 @@ const PromptFields = z.object({
   description: optionalText('Description', FIELD_LIMITS.promptDescription),
   template: requiredText('Template', FIELD_LIMITS.promptTemplate).superRefine((template, ctx) => {
     const error = templateError(template);
-    if (error) ctx.addIssue({ code: 'custom', message: error.message });
+    if (error) return ctx.addIssue({ code: 'custom', message: error.message });
+    // Every variable becomes an input at generation time, which takes at most this many.
+    if (parseTemplate(template).variables.length > FIELD_LIMITS.inputCount) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `A template can have at most ${FIELD_LIMITS.inputCount} variables`,
+      });
+    }
   }),
   category: Category,
   contentType: ContentType,
@@ -87,7 +94,10 @@ export const ReferenceImageParams = z.object({ id: EntityId, index: ReferenceInd
 export type ReferenceImageParams = z.infer<typeof ReferenceImageParams>;
 
 export const PROMPT_ROUTES = {
-  /** Admins get full prompts, others summaries (no template). */
+  /**
+   * Summaries for every caller (no template, no reference images): the list is served from
+   * a per-workspace summary document. The detail route gives admins the full prompt.
+   */
   list: { method: 'GET', path: '/api/prompts', query: ListPromptsQuery, response: PromptsResponse },
   /** 404 PROMPT.DEFAULT_NOT_FOUND when the workspace has none. */
   getDefault: {
@@ -119,13 +129,14 @@ export const PROMPT_ROUTES = {
     params: IdParams,
     body: ReferenceImageFields,
     upload: { field: 'reference', maxFiles: 1 },
-    response: Prompt,
+    /** The full prompt for admins; the summary for an owner who is not an admin. */
+    response: PromptView,
   },
   /** Sent with x-workspace-id. */
   removeReferenceImage: {
     method: 'DELETE',
     path: '/api/prompts/:id/reference-image/:index',
     params: ReferenceImageParams,
-    response: Prompt,
+    response: PromptView,
   },
 } as const satisfies Record<string, RouteDef>;

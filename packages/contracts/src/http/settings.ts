@@ -8,6 +8,19 @@ import { WorkspaceParams, type RouteDef } from './route';
 export const ApiKeyBody = z.object({ value: requiredText('API key', FIELD_LIMITS.apiKey) });
 export type ApiKeyBody = z.infer<typeof ApiKeyBody>;
 
+/** The provider's base URL (OpenAI, Azure OpenAI, an OpenAI-compatible server), http(s). */
+export const BaseUrlBody = z.object({
+  value: requiredText('Base URL', FIELD_LIMITS.url).refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username;
+    } catch {
+      return false;
+    }
+  }, 'Base URL must be an http(s) URL without credentials, e.g. https://api.openai.com/v1'),
+});
+export type BaseUrlBody = z.infer<typeof BaseUrlBody>;
+
 export const DefaultTextModelBody = z.object({ value: TextModel });
 export type DefaultTextModelBody = z.infer<typeof DefaultTextModelBody>;
 
@@ -50,6 +63,46 @@ export const SETTINGS_ROUTES = {
     body: ApiKeyBody,
     response: SettingResponse,
   },
+  /** Clears the workspace's key: the global key applies again. */
+  deleteWorkspaceApiKey: {
+    method: 'DELETE',
+    path: '/api/workspaces/:id/settings/openai_api_key',
+    params: WorkspaceParams,
+    response: null,
+  },
+  deleteGlobalApiKey: { method: 'DELETE', path: '/api/settings/openai_api_key', response: null },
+  /** The provider base URL (optional; unset: the global one, else the server's default). */
+  getWorkspaceBaseUrl: {
+    method: 'GET',
+    path: '/api/workspaces/:id/settings/openai_base_url',
+    params: WorkspaceParams,
+    response: SettingResponse,
+  },
+  putWorkspaceBaseUrl: {
+    method: 'PUT',
+    path: '/api/workspaces/:id/settings/openai_base_url',
+    params: WorkspaceParams,
+    body: BaseUrlBody,
+    response: SettingResponse,
+  },
+  deleteWorkspaceBaseUrl: {
+    method: 'DELETE',
+    path: '/api/workspaces/:id/settings/openai_base_url',
+    params: WorkspaceParams,
+    response: null,
+  },
+  getGlobalBaseUrl: {
+    method: 'GET',
+    path: '/api/settings/openai_base_url',
+    response: SettingResponse,
+  },
+  putGlobalBaseUrl: {
+    method: 'PUT',
+    path: '/api/settings/openai_base_url',
+    body: BaseUrlBody,
+    response: SettingResponse,
+  },
+  deleteGlobalBaseUrl: { method: 'DELETE', path: '/api/settings/openai_base_url', response: null },
   testConnection: {
     method: 'POST',
     path: '/api/test-openai-connection',

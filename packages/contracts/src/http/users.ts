@@ -17,7 +17,12 @@ export const CreateUserBody = z.object({
 });
 export type CreateUserBody = z.infer<typeof CreateUserBody>;
 
-export const UpdateUserBody = z.object({ username: usernameField(), email: emailField() });
+export const UpdateUserBody = z.object({
+  username: usernameField(),
+  email: emailField(),
+  /** Super administrators only; changing it ends the user's sessions. */
+  isSuperAdmin: z.boolean().optional(),
+});
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 export const ResetPasswordBody = z.object({ password: newPasswordField('Missing Password') });

@@ -1,0 +1,19 @@
+import type { Role, TrustedContext } from '@aict/contracts';
+import { authorizeAdmin } from './authorize';
+import type { DomainDeps } from './domain-deps';
+import { setMembership, type MembershipChange } from './set-membership';
+import { membershipNotFound } from './workspace.errors';
+
+/** Changes a member's role. Super administrators, and admins of that workspace only. */
+export async function changeMemberRole(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  workspaceId: number,
+  userId: string,
+  role: Role,
+): Promise<MembershipChange> {
+  await authorizeAdmin(d, ctx, workspaceId);
+  const current = await d.memberships.get(workspaceId, userId);
+  if (!current?.role) throw membershipNotFound();
+  return setMembership(d, workspaceId, userId, role);
+}

@@ -1,0 +1,31 @@
+import type { TrustedContext, UserWorkspaceItem } from '@aict/contracts';
+import { AppError, assertAdmin } from '@aict/service-kit';
+import { presentUserWorkspace } from '../presenters/membership.presenter';
+import type { DomainDeps } from './domain-deps';
+
+/**
+ * A user's workspace assignments (Users tab, Edit User). Super administrators see all of
+ * them; an admin of the current workspace (`ctx.ws`) sees only that workspace's assignment.
+ */
+export async function listUserMemberships(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  userId: string,
+): Promise<UserWorkspaceItem[]> {
+  let only: number | null = null;
+  if (!ctx.sa) {
+    if (ctx.ws === null) throw AppError.forbidden();
+    assertAdmin(ctx, ctx.ws);
+    only = ctx.ws;
+  }
+  const index = await d.memberships.readIndex(userId);
+  const entries = Object.entries(index?.ws ?? {})
+    .map(([id, entry]) => ({ workspaceId: Number(id), role: entry.role }))
+    .filter((e) => e.role !== null && (only === null || e.workspaceId === only))
+    .sort((a, b) => a.workspaceId - b.workspaceId);
+  const workspaces = await d.workspaces.findByIds(entries.map((e) => e.workspaceId));
+  const names = new Map(workspaces.map((w) => [w._id, w.name]));
+  return entries
+    .filter((e) => names.has(e.workspaceId))
+    .map((e) => presentUserWorkspace(e.workspaceId, userId, e.role!, names.get(e.workspaceId)!));
+}

@@ -1,0 +1,141 @@
+import {
+  OPENAI_BASE_URL_KEY,
+  SETTINGS_KEYS,
+  type SettingResponse,
+  type TrustedContext,
+} from '@aict/contracts';
+import { assertSuperAdmin } from '@aict/service-kit';
+import { settingId } from '../data/setting.model';
+import { assertAllowedBaseUrl, normaliseBaseUrl } from '../lib/provider-url';
+import { presentSecret, presentSetting } from '../presenters/setting.presenter';
+import { authorizeAdmin } from './authorize';
+import type { DomainDeps } from './domain-deps';
+import { withSettingLock } from './locks';
+
+/** A workspace id, or null for the global settings. */
+export type SettingScopeId = number | null;
+
+const API_KEY = SETTINGS_KEYS.openaiApiKey;
+const scopeName = (scope: SettingScopeId) => (scope === null ? 'global' : 'workspace');
+
+/** Workspace settings: its admins (and super administrators). Global ones: super administrators. */
+export async function authorizeSettingScope(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  scope: SettingScopeId,
+): Promise<void> {
+  if (scope === null) assertSuperAdmin(ctx);
+  else await authorizeAdmin(d, ctx, scope);
+}
+
+/** The decrypted provider key of a scope; null when unset or unreadable (logged, never shown). */
+export async function readApiKey(d: DomainDeps, scope: SettingScopeId): Promise<string | null> {
+  const record = await d.settings.get(scope, API_KEY);
+  if (!record) return null;
+  try {
+    return d.secrets.open(record.value, settingId(scope, API_KEY));
+  } catch (err) {
+    d.logger.error(
+      { workspaceId: scope, key: API_KEY, reason: (err as Error).message },
+      'stored API key cannot be decrypted (was SETTINGS_ENCRYPTION_KEY changed?)',
+    );
+    return null;
+  }
+}
+
+function changed(
+  d: DomainDeps,
+  scope: SettingScopeId,
+  key: typeof API_KEY | typeof OPENAI_BASE_URL_KEY,
+) {
+  return d.bus.envelope('settings.changed', { workspaceId: scope, key });
+}
+
+function flush(
+  d: DomainDeps,
+  scope: SettingScopeId,
+  key: typeof API_KEY | typeof OPENAI_BASE_URL_KEY,
+) {
+  d.outbox.flushLater(d.models.Setting, settingId(scope, key));
+}
+
+// The provider API key ------------------------------------------------------------------
+
+export async function getApiKey(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  scope: SettingScopeId,
+): Promise<SettingResponse> {
+  await authorizeSettingScope(d, ctx, scope);
+  return presentSecret(API_KEY, await readApiKey(d, scope), scopeName(scope));
+}
+
+/** Stores the key encrypted (bound to its scope); answers it masked. */
+export async function putApiKey(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  scope: SettingScopeId,
+  value: string,
+): Promise<SettingResponse> {
+  await authorizeSettingScope(d, ctx, scope);
+  const sealed = d.secrets.seal(value, settingId(scope, API_KEY));
+  await withSettingLock(d, scope, API_KEY, () =>
+    d.settings.put(scope, API_KEY, sealed, [changed(d, scope, API_KEY)]),
+  );
+  flush(d, scope, API_KEY);
+  return presentSecret(API_KEY, value, scopeName(scope));
+}
+
+export async function deleteApiKey(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  scope: SettingScopeId,
+): Promise<void> {
+  await authorizeSettingScope(d, ctx, scope);
+  const removed = await withSettingLock(d, scope, API_KEY, () =>
+    d.settings.remove(scope, API_KEY, [changed(d, scope, API_KEY)]),
+  );
+  if (removed) flush(d, scope, API_KEY);
+}
+
+// The provider base URL -----------------------------------------------------------------
+
+export async function getBaseUrl(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  scope: SettingScopeId,
+): Promise<SettingResponse> {
+  await authorizeSettingScope(d, ctx, scope);
+  const record = await d.settings.get(scope, OPENAI_BASE_URL_KEY);
+  return presentSetting(OPENAI_BASE_URL_KEY, record?.value ?? null, scopeName(scope));
+}
+
+/** Refused when it reaches a private, loopback or link-local address (unless allowed). */
+export async function putBaseUrl(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  scope: SettingScopeId,
+  value: string,
+): Promise<SettingResponse> {
+  await authorizeSettingScope(d, ctx, scope);
+  const url = normaliseBaseUrl(value);
+  await assertAllowedBaseUrl(url, { allowPrivate: d.config.ALLOW_PRIVATE_PROVIDER_URLS });
+  await withSettingLock(d, scope, OPENAI_BASE_URL_KEY, () =>
+    d.settings.put(scope, OPENAI_BASE_URL_KEY, url, [changed(d, scope, OPENAI_BASE_URL_KEY)]),
+  );
+  flush(d, scope, OPENAI_BASE_URL_KEY);
+  return presentSetting(OPENAI_BASE_URL_KEY, url, scopeName(scope));
+}
+
+export async function deleteBaseUrl(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  scope: SettingScopeId,
+): Promise<void> {
+  await authorizeSettingScope(d, ctx, scope);
+  const events = [changed(d, scope, OPENAI_BASE_URL_KEY)];
+  const removed = await withSettingLock(d, scope, OPENAI_BASE_URL_KEY, () =>
+    d.settings.remove(scope, OPENAI_BASE_URL_KEY, events),
+  );
+  if (removed) flush(d, scope, OPENAI_BASE_URL_KEY);
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { TrustedContext } from '@aict/contracts';
+import { AppError } from '@aict/service-kit';
+import type { WorkspaceRecord } from '../data/workspace.model';
+import { detectImageType } from '../lib/image-type';
+import { workspaceSnapshot } from '../presenters/workspace.presenter';
+import { authorizeSuperAdminOn } from './authorize';
+import { logoPrefixOf } from './delete-workspace';
+import type { DomainDeps } from './domain-deps';
+import { withWorkspaceLock } from './locks';
+import { workspaceNotFound } from './workspace.errors';
+
+export const LOGO_TYPE_MESSAGE = 'Only PNG, JPEG and WebP images are allowed.';
+
+/**
+ * Super administrators upload a workspace logo: PNG, JPEG or WebP judged by its bytes (not
+ * its name or declared type), stored in MinIO under a key the server chooses, the previous
+ * logo removed once the workspace points at the new one.
+ */
+export async function uploadLogo(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  workspaceId: number,
+  readFile: () => Promise<Buffer>,
+): Promise<WorkspaceRecord> {
+  const current = await authorizeSuperAdminOn(d, ctx, workspaceId);
+  const bytes = await readFile();
+  const type = detectImageType(bytes);
+  if (!type) throw new AppError('FILE.INVALID_TYPE', 400, LOGO_TYPE_MESSAGE);
+
+  const version = randomUUID();
+  const logo = {
+    key: `${logoPrefixOf(workspaceId)}logo/${version}.${type.ext}`,
+    contentType: type.mime,
+    version: version.slice(0, 8),
+    size: bytes.length,
+  };
+  await d.storage.put(logo.key, bytes, { contentType: type.mime });
+
+  const now = new Date();
+  const before = await withWorkspaceLock(d, workspaceId, async () => {
+    const latest = (await d.workspaces.findById(workspaceId)) ?? current;
+    const next: WorkspaceRecord = { ...latest, logo, updatedAt: now };
+    return d.workspaces.update(
+      workspaceId,
+      { set: { logo, updatedAt: now } },
+      [d.bus.envelope('workspace.updated', workspaceSnapshot(next))],
+      'before',
+    );
+  });
+  if (!before) {
+    await d.storage.remove(logo.key).catch(() => undefined);
+    throw workspaceNotFound();
+  }
+  d.outbox.flushLater(d.models.Workspace, workspaceId);
+  if (before.logo && before.logo.key !== logo.key) {
+    await d.storage
+      .remove(before.logo.key)
+      .catch((err: unknown) => d.logger.warn({ err, workspaceId }, 'previous logo not removed'));
+  }
+  return { ...before, logo, updatedAt: now };
+}

@@ -1,0 +1,94 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { isIP } from 'node:net';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { isPrivateAddress } from './private-address';
+
+/** The code of the error raised when a connection to a refused address is attempted. */
+export const BLOCKED_ADDRESS = 'EPROVIDERADDRESSBLOCKED';
+
+class BlockedAddressError extends Error {
+  readonly code = BLOCKED_ADDRESS;
+  constructor(host: string) {
+    super(`${host} resolves to a private, loopback or link-local address`);
+    this.name = 'BlockedAddressError';
+  }
+}
+
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/** dns.lookup that refuses private addresses: the check happens when the socket connects. */
+function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback) {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, []);
+    const list = addresses as LookupAddress[];
+    if (list.length === 0 || list.some((a) => isPrivateAddress(a.address)))
+      return callback(new BlockedAddressError(hostname), []);
+    if (options.all) return callback(null, list);
+    const first = list[0] as LookupAddress;
+    callback(null, first.address, first.family);
+  });
+}
+
+/** Node's own fetch errors come from another realm under jest; recreate them here. */
+function inThisRealm(error: unknown): unknown {
+  if (error instanceof Error || typeof error !== 'object' || error === null) return error;
+  const foreign = error as { name?: unknown; message?: unknown; cause?: unknown };
+  const local = new Error(String(foreign.message ?? ''), { cause: foreign.cause });
+  if (typeof foreign.name === 'string') local.name = foreign.name;
+  return local;
+}
+
+export interface ProviderFetchOptions {
+  /** Refuse connections to private, loopback and link-local addresses (product-entered URLs). */
+  publicOnly: boolean;
+}
+
+/**
+ * The fetch the openai SDK uses to reach a provider. It never follows redirects (a 3xx comes
+ * back as the answer), and with `publicOnly` it connects only to public addresses: the host
+ * is checked when the socket connects, so a DNS answer that changed since the URL was saved
+ * (DNS rebinding) is refused too.
+ */
+export interface ProviderFetch {
+  fetch: typeof fetch;
+  /** Closes the kept-alive connections (shutdown). */
+  close(): Promise<void>;
+}
+
+export function createProviderFetch({ publicOnly }: ProviderFetchOptions): ProviderFetch {
+  const dispatcher = publicOnly
+    ? new Agent({ connect: { lookup: publicOnlyLookup } as object })
+    : new Agent();
+  const providerFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    // A literal IP address is never looked up, so check it here.
+    if (publicOnly && isIP(host) && isPrivateAddress(host)) {
+      throw new TypeError('fetch failed', { cause: new BlockedAddressError(host) });
+    }
+    try {
+      const response = await undiciFetch(url, {
+        ...(init as object),
+        redirect: 'manual',
+        dispatcher,
+      } as Parameters<typeof undiciFetch>[1]);
+      return response as unknown as Response;
+    } catch (error) {
+      throw inThisRealm(error);
+    }
+  };
+  return { fetch: providerFetch as typeof fetch, close: () => dispatcher.close() };
+}
+
+/** True when `error` (or one of its causes) is a refused connection to a private address. */
+export function isBlockedAddressError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 8; depth++) {
+    if ((e as { code?: unknown }).code === BLOCKED_ADDRESS) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

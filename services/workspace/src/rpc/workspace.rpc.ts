@@ -1,0 +1,42 @@
+import {
+  ADD_MEMBER_RPC,
+  AddMemberRequest,
+  MEMBERSHIPS_SNAPSHOT_RPC,
+  MembershipsSnapshotRequest,
+  PROVIDER_CONFIG_RPC,
+  ProviderConfigRequest,
+  type AddMemberReply,
+} from '@aict/contracts';
+import type { Served } from '@aict/service-kit';
+import { assignMember } from '../domain/add-member';
+import type { DomainDeps } from '../domain/domain-deps';
+import { membershipsSnapshot } from '../domain/memberships-snapshot';
+import { resolveProviderConfig } from '../domain/resolve-provider-config';
+import { workspaceNotFound } from '../domain/workspace.errors';
+import { presentMembership } from '../presenters/membership.presenter';
+
+/** The request/reply endpoints this service answers on RabbitMQ. */
+export function serveRequests(d: DomainDeps): Promise<Served[]> {
+  return Promise.all([
+    // The gateway's start-up: every membership.
+    d.bus.serve(MEMBERSHIPS_SNAPSHOT_RPC, MembershipsSnapshotRequest, () => membershipsSnapshot(d)),
+
+    // The generation service: the key (decrypted; it leaves only over this internal call),
+    // base URL and default models that apply to a workspace.
+    d.bus.serve(PROVIDER_CONFIG_RPC, ProviderConfigRequest, ({ workspaceId }) =>
+      resolveProviderConfig(d, workspaceId),
+    ),
+
+    // The auth service: a user created with a workspace and role lands in it.
+    d.bus.serve(ADD_MEMBER_RPC, AddMemberRequest, async ({ workspaceId, userId, role }) => {
+      if (!(await d.workspaces.findById(workspaceId))) throw workspaceNotFound();
+      const change = await assignMember(d, workspaceId, userId, role);
+      const reply: AddMemberReply = {
+        membership: presentMembership(workspaceId, userId, role),
+        changed: change.events.length > 0,
+        events: change.events as unknown as AddMemberReply['events'],
+      };
+      return reply;
+    }),
+  ]);
+}
