@@ -130,7 +130,11 @@ export async function startStack({
             }
           : {}),
         ...(name === 'workspace'
-          ? { SETTINGS_ENCRYPTION_KEY: secrets.SETTINGS_ENCRYPTION_KEY }
+          ? {
+              SETTINGS_ENCRYPTION_KEY: secrets.SETTINGS_ENCRYPTION_KEY,
+              // The local run may point a workspace at the simulator on loopback.
+              ALLOW_PRIVATE_PROVIDER_URLS: 'true',
+            }
           : {}),
       });
       return waitReady(name, `${urls[name]}/readyz`, child, log);
