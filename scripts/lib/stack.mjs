@@ -127,6 +127,8 @@ export async function startStack({
               SUPERADMIN_USERNAME: secrets.SUPERADMIN_USERNAME,
               SUPERADMIN_EMAIL: secrets.SUPERADMIN_EMAIL,
               SUPERADMIN_PASSWORD: secrets.SUPERADMIN_PASSWORD,
+              // Tests and load runs sign many users in from one address (127.0.0.1).
+              ...(profile === 'dev' ? {} : { RATE_LIMIT_MAX_PER_IP: '10000' }),
             }
           : {}),
         ...(name === 'workspace'

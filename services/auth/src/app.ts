@@ -1,16 +1,127 @@
-import { createHttpApp, type ServiceDeps } from '@aict/service-kit';
+import {
+  createHttpApp,
+  createOutboxRelay,
+  createProcessedStore,
+  ensureIndexes,
+  publicKeyOf,
+  type ServiceDeps,
+} from '@aict/service-kit';
 import type { Config } from './config';
+import { claimModels } from './data/claim.model';
+import { claimKey, claimRepository, type ClaimHolderCheck } from './data/claim.repository';
+import { membershipModels } from './data/membership.model';
+import { membershipRepository } from './data/membership.repository';
+import { revokedSessionModel } from './data/revoked-session.model';
+import { revokedSessionRepository } from './data/revoked-session.repository';
+import { userModel } from './data/user.model';
+import { userRepository } from './data/user.repository';
+import type { AuthDeps } from './domain/auth-deps';
+import { documentKey, keyedLock } from './domain/keyed-lock';
+import { rateLimiter } from './domain/rate-limiter';
+import { seedSuperAdmin } from './domain/seed-super-admin';
+import { sessionTokens } from './domain/session-tokens';
+import { consumeMembershipChanged } from './events/membership-changed.consumer';
+import { consumeWorkspaceDeleted } from './events/workspace-deleted.consumer';
+import { startMembershipReconciliation } from './jobs/reconcile-memberships.job';
+import { sessionRoutes } from './routes/session.routes';
+import { userRoutes } from './routes/users.routes';
+import { serveIdentitySnapshot } from './rpc/identity-snapshot.responder';
+import { workspaceClient } from './rpc/workspace.client';
 
 export interface AppDeps extends ServiceDeps {
   config: Readonly<Config>;
 }
 
-/** The auth service's HTTP app (routes arrive with their issues). */
-export function createApp(deps: AppDeps) {
+/** Revocations of tokens expired this long ago are forgotten, once an hour. */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * The auth service: users, passwords, sessions, the super-admin seed, user administration,
+ * the memberships read model and the gateways' identity snapshot (docs/adr/0001).
+ */
+export async function createApp(deps: AppDeps) {
+  const { config, logger, mongo, bus, readiness, onStop } = deps;
+  if (!mongo || !bus) throw new Error('the auth service needs MongoDB and RabbitMQ');
+
+  const User = userModel(mongo);
+  const RevokedSession = revokedSessionModel(mongo);
+  const users = userRepository(User);
+  const sessions = revokedSessionRepository(RevokedSession);
+  const holds: ClaimHolderCheck = async (kind, key, userId) => {
+    const user = await users.findById(userId);
+    return user !== null && claimKey(user[kind]) === key;
+  };
+  const relay = createOutboxRelay({ bus, logger });
+  const locks = keyedLock();
+  const auth: AuthDeps = {
+    users,
+    sessions,
+    claims: claimRepository(claimModels(mongo), holds),
+    memberships: membershipRepository(membershipModels(mongo)),
+    tokens: sessionTokens(config.JWT_PRIVATE_KEY, config.SESSION_TTL_SECONDS),
+    limiter: rateLimiter(config.RATE_LIMIT_WINDOW_SECONDS),
+    limits: {
+      perIp: config.RATE_LIMIT_MAX_PER_IP,
+      perUsername: config.RATE_LIMIT_MAX_PER_USERNAME,
+    },
+    events: {
+      envelope: (type, data) => bus.envelope(type, data),
+      publishSoon: (model, id) => {
+        locks
+          .run(documentKey(model.collection.collectionName, id), () => relay.flush(model, id))
+          .catch((err: unknown) =>
+            logger.warn({ err, id }, 'outbox flush failed; the sweep will retry'),
+          );
+      },
+    },
+    workspace: workspaceClient(bus),
+    locks,
+    logger,
+  };
+  await ensureIndexes(mongo);
+
+  // Shutdown runs these in order, before the bus closes: stop taking messages, then let
+  // the outbox relay finish what it is publishing.
+  const processed = createProcessedStore(mongo);
+  const consumers = [
+    await consumeMembershipChanged(bus, processed, auth),
+    await consumeWorkspaceDeleted(bus, processed, auth),
+    await serveIdentitySnapshot(bus, auth),
+  ];
+  // Subscribed first, so nothing published after the snapshot is missed.
+  const reconciliation = startMembershipReconciliation(auth, logger);
+  onStop('consumers', async () => {
+    await reconciliation.stop();
+    await Promise.all(consumers.map((consumer) => consumer.close()));
+  });
+  relay.watch(User);
+  relay.watch(RevokedSession);
+  onStop('outbox relay', () => relay.close());
+  const purge = setInterval(() => {
+    sessions
+      .purgeExpired(new Date(Date.now() - PURGE_EVERY_MS))
+      .catch((err: unknown) => logger.warn({ err }, 'could not purge expired revocations'));
+  }, PURGE_EVERY_MS);
+  purge.unref();
+  onStop('purge', () => clearInterval(purge));
+
+  const { SUPERADMIN_USERNAME, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD } = config;
+  if (SUPERADMIN_USERNAME && SUPERADMIN_EMAIL && SUPERADMIN_PASSWORD) {
+    await seedSuperAdmin(auth, {
+      username: SUPERADMIN_USERNAME,
+      email: SUPERADMIN_EMAIL,
+      password: SUPERADMIN_PASSWORD,
+    });
+  }
+
+  const contextKey = publicKeyOf(config.CONTEXT_PUBLIC_KEY);
   return createHttpApp({
     service: 'auth',
-    logger: deps.logger,
-    readiness: deps.readiness,
-    routes: () => {},
+    logger,
+    readiness,
+    routes: (app) => {
+      app.use(sessionRoutes(auth, { contextKey, secureCookies: config.NODE_ENV === 'production' }));
+      app.use(userRoutes(auth, { contextKey }));
+    },
   });
 }

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-require-imports */
 // Runs a TypeScript file in a child process for tests that need a real process
 // (signals, exit codes): `node run-ts.cjs file.ts`. Compiles .ts on require with swc,
 // the same compiler jest uses.

@@ -1,0 +1,25 @@
+import {
+  ADD_MEMBER_RPC,
+  AddMemberReply,
+  MEMBERSHIPS_SNAPSHOT_RPC,
+  MembershipsSnapshot,
+  type AddMemberRequest,
+} from '@aict/contracts';
+import type { Bus } from '@aict/service-kit';
+
+/** What the auth service asks the workspace service (request/reply). */
+export interface WorkspaceClient {
+  /** Adds a user to a workspace with a role (the caller has authorised it). */
+  addMember(request: AddMemberRequest): Promise<AddMemberReply>;
+  /** Every membership: the source the read model is repaired from. */
+  membershipsSnapshot(): Promise<MembershipsSnapshot>;
+}
+
+export function workspaceClient(bus: Bus, timeoutMs = 5_000): WorkspaceClient {
+  return {
+    addMember: (request) =>
+      bus.request(ADD_MEMBER_RPC, request, { timeoutMs, schema: AddMemberReply }),
+    membershipsSnapshot: () =>
+      bus.request(MEMBERSHIPS_SNAPSHOT_RPC, {}, { timeoutMs, schema: MembershipsSnapshot }),
+  };
+}
