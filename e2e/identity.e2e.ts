@@ -59,7 +59,7 @@ describe('identity and tenancy, end to end', () => {
     await page.goto('/settings?tab=workspaces');
     await page.getByRole('button', { name: `Assign users to ${workspace}` }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('User').selectOption({ label: member });
+    await dialog.getByLabel('User').selectOption({ label: `${member} (${member}@example.com)` });
     await dialog.getByLabel('Role').selectOption('user');
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await page.getByText('User Added to Workspace').first().waitFor();

@@ -2,7 +2,7 @@
 // npm test: the set-up of `npm start`, then every check and test suite. Ends with one
 // line "N passed, N failed" that totals every suite (jest tests, end-to-end tests,
 // and the typecheck and lint checks, one each).
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATA_DIR, ROOT } from '../infra/lib/paths.mjs';
 import { run, seconds } from './lib/run.mjs';
@@ -23,6 +23,7 @@ async function check(name, cmd, args) {
 async function jest(name, args) {
   const t = Date.now();
   const out = join(DATA_DIR, `jest-${name}.json`);
+  mkdirSync(DATA_DIR, { recursive: true });
   rmSync(out, { force: true });
   console.log(`\n== ${name}`);
   const code = await run(bin('jest'), ['--ci', '--json', `--outputFile=${out}`, ...args], {

@@ -1,16 +1,91 @@
-import { createHttpApp, type ServiceDeps } from '@aict/service-kit';
+import { Router } from 'express';
+import {
+  createHttpApp,
+  createOutboxRelay,
+  createProcessedStore,
+  requireContext,
+  type ServiceDeps,
+} from '@aict/service-kit';
 import type { Config } from './config';
+import { createDefaultChain, defaultPointerModel } from './data/default-pointer.model';
+import { createImagesChain, promptImagesModel } from './data/prompt-images.model';
+import { promptModel } from './data/prompt.model';
+import { createPromptRepository } from './data/prompt.repository';
+import { createSummaryChain, summaryModel } from './data/prompt-summary.model';
+import { KeyedLock } from './lib/keyed-lock';
+import { createOutbox } from './lib/outbox';
+import type { DomainDeps } from './domain/domain-deps';
+import { subscribeOwnEvents } from './events/own-events.consumer';
+import { subscribeWorkspaceDeleted } from './events/workspace-deleted.consumer';
+import { promptRoutes } from './routes/prompts.routes';
+import { referenceImageRoutes } from './routes/reference-images.routes';
 
 export interface AppDeps extends ServiceDeps {
   config: Readonly<Config>;
 }
 
-/** The prompt service's HTTP app (routes arrive with their issues). */
-export function createApp(deps: AppDeps) {
+/** What the use cases work with, over the service's MongoDB, MinIO and RabbitMQ. */
+export function createDomain(deps: AppDeps): DomainDeps {
+  const { config, logger, mongo, storage, bus } = deps;
+  if (!mongo || !storage || !bus)
+    throw new Error('the prompt service needs MongoDB, MinIO and RabbitMQ');
+  const models = {
+    Prompt: promptModel(mongo),
+    DefaultPointer: defaultPointerModel(mongo),
+    PromptSummary: summaryModel(mongo),
+    PromptImages: promptImagesModel(mongo),
+  };
+  const locks = new KeyedLock();
+  return {
+    config,
+    logger,
+    bus,
+    relay: createOutbox(createOutboxRelay({ bus, logger }), locks, logger),
+    locks,
+    storage,
+    models,
+    prompts: createPromptRepository(models.Prompt, locks),
+    summaries: createSummaryChain(models.PromptSummary),
+    defaults: createDefaultChain(models.DefaultPointer),
+    images: createImagesChain(models.PromptImages),
+  };
+}
+
+/**
+ * The prompt service: prompts, the workspace's default prompt and reference images over
+ * HTTP; prompt.created/updated/deleted and prompt.default-changed published by the outbox;
+ * `workspace.deleted` consumed, and its own prompt events as the repair of the summaries.
+ */
+export async function createApp(deps: AppDeps) {
+  const { config, logger, readiness, onStop } = deps;
+  const d = createDomain(deps);
+  const { models, relay } = d;
+
+  await Promise.all(Object.values(models).map((model) => model.init()));
+
+  const processed = createProcessedStore(models.Prompt.db);
+  const consumers = await Promise.all([
+    subscribeWorkspaceDeleted(d, processed),
+    subscribeOwnEvents(d),
+  ]);
+  for (const model of [models.Prompt, models.DefaultPointer, models.PromptImages])
+    relay.watch(model);
+
+  onStop('consumers', async () => {
+    await Promise.all(consumers.map((consumer) => consumer.close()));
+  });
+  onStop('outbox', () => relay.close());
+
+  const signedIn = requireContext(config.CONTEXT_PUBLIC_KEY);
   return createHttpApp({
     service: 'prompt',
-    logger: deps.logger,
-    readiness: deps.readiness,
-    routes: () => {},
+    logger,
+    readiness,
+    routes: (app) => {
+      const router = Router();
+      promptRoutes(router, d, signedIn);
+      referenceImageRoutes(router, d, signedIn);
+      app.use(router);
+    },
   });
 }

@@ -1,0 +1,51 @@
+import type { Connection } from 'mongoose';
+import type { OutboxModel } from '@aict/service-kit';
+import type { Category, ContentType } from '@aict/contracts';
+import { chainSchema, createChain } from './chain';
+
+/** One prompt in a summary: what the list shows (never the template or images). Times in ISO. */
+export interface SummaryEntry {
+  id: string;
+  name: string;
+  description?: string;
+  category: Category;
+  contentType: ContentType;
+  model: string;
+  isPublic: boolean;
+  variables: string[];
+  workspaceId: number;
+  userId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A summary of prompts, derived from the prompts and read by `_id` on the hot list route: the
+ * chain `ws:<workspaceId>` holds a workspace's prompts, the chain `public` every public one.
+ * Bounded by MAX_PROMPTS_PER_WORKSPACE and MAX_PUBLIC_PROMPTS.
+ */
+export interface SummaryVersion {
+  entries: SummaryEntry[];
+  /** The workspace is gone: the summary stays empty, late syncs leave it alone. */
+  closed?: boolean;
+}
+
+export const PUBLIC_SUMMARY = 'public';
+export const workspaceSummary = (workspaceId: number) => `ws:${workspaceId}`;
+
+/** Versions kept behind the latest summary. */
+const KEEP = 5;
+
+/** A model only for the MongoDB index of the chain's collection (no outbox here). */
+export function summaryModel(conn: Connection): OutboxModel {
+  return (
+    (conn.models.PromptSummary as OutboxModel | undefined) ??
+    conn.model('PromptSummary', chainSchema(), 'prompt_summaries')
+  );
+}
+
+export function createSummaryChain(model: OutboxModel) {
+  return createChain<SummaryVersion>(model.collection as never, { keep: KEEP });
+}
+
+export type SummaryChain = ReturnType<typeof createSummaryChain>;

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import {
+  parseTemplate,
+  type CreatePromptBody,
+  type PromptView,
+  type TrustedContext,
+} from '@aict/contracts';
+import { isAdminIn } from '@aict/service-kit';
+import type { PromptRecord } from '../data/prompt.model';
+import { presentPrompt, promptSnapshot } from '../presenters/prompt.presenter';
+import { workspaceInView } from './access';
+import { setDefaultPrompt } from './default-prompt';
+import type { DomainDeps } from './domain-deps';
+import { assertRoomForPublic, assertRoomInWorkspace } from './prompt-limits';
+import { syncPromptSummariesAfterWrite } from './prompt-summaries';
+import { createForbidden, workspaceRequired } from './prompt.errors';
+
+/**
+ * POST /api/prompts: admins (super admin, or admin of the workspace) create a prompt in the
+ * workspace the body names (else the one in view). authorise → check room → insert with
+ * prompt.created → default pointer → summaries.
+ */
+export async function createPrompt(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  body: CreatePromptBody,
+  named: ReadonlyArray<number | null | undefined>,
+): Promise<PromptView> {
+  const workspaceId = workspaceInView(ctx, [body.workspaceId, ...named]);
+  if (workspaceId === null) throw workspaceRequired();
+  if (!isAdminIn(ctx, workspaceId)) throw createForbidden();
+  await assertRoomInWorkspace(d, workspaceId);
+  if (body.isPublic) await assertRoomForPublic(d);
+
+  const now = new Date();
+  const record: PromptRecord = {
+    _id: randomUUID(),
+    workspaceId,
+    userId: ctx.uid!,
+    name: body.name,
+    template: body.template,
+    variables: parseTemplate(body.template).variables,
+    category: body.category,
+    contentType: body.contentType,
+    model: body.model,
+    isPublic: body.isPublic,
+    rev: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (body.description) record.description = body.description;
+
+  await d.prompts.insert(record, [
+    d.bus.envelope('prompt.created', promptSnapshot(record, body.isDefault)),
+  ]);
+  d.relay.flushLater(d.models.Prompt, record._id);
+  if (body.isDefault) await setDefaultPrompt(d, workspaceId, record._id);
+  await syncPromptSummariesAfterWrite(d, record._id);
+  return presentPrompt(record, { isDefault: body.isDefault, full: true, images: [] });
+}

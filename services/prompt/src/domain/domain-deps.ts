@@ -1,0 +1,34 @@
+import type { Model } from 'mongoose';
+import type { Bus, Logger, ObjectStore, OutboxModel } from '@aict/service-kit';
+import type { Config } from '../config';
+import type { DefaultChain } from '../data/default-pointer.model';
+import type { ImagesChain } from '../data/prompt-images.model';
+import type { PromptRecord } from '../data/prompt.model';
+import type { PromptRepository } from '../data/prompt.repository';
+import type { SummaryChain } from '../data/prompt-summary.model';
+import type { KeyedLock } from '../lib/keyed-lock';
+import type { Outbox } from '../lib/outbox';
+
+/** What the use cases work with (built once in app.ts). */
+export interface DomainDeps {
+  config: Readonly<Config>;
+  logger: Logger;
+  bus: Bus;
+  /** The outbox relay, its flushes under each document's lock. */
+  relay: Outbox;
+  locks: KeyedLock;
+  storage: ObjectStore;
+  models: {
+    Prompt: Model<PromptRecord>;
+    DefaultPointer: OutboxModel;
+    PromptSummary: OutboxModel;
+    PromptImages: OutboxModel;
+  };
+  prompts: PromptRepository;
+  /** The summary chains the list reads (`ws:<id>`, `public`). */
+  summaries: SummaryChain;
+  /** The default prompt chains (`default:<id>`). */
+  defaults: DefaultChain;
+  /** The reference image chains (`images:<promptId>`). */
+  images: ImagesChain;
+}

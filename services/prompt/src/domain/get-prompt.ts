@@ -1,0 +1,16 @@
+import type { PromptView, TrustedContext } from '@aict/contracts';
+import { loadVisiblePrompt, workspaceInView } from './access';
+import type { DomainDeps } from './domain-deps';
+import { viewPrompt } from './view-prompt';
+
+/** GET /api/prompts/:id: the prompt, full for admins and as a summary for others; else 404. */
+export async function getPrompt(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  promptId: string,
+  named: ReadonlyArray<number | null | undefined>,
+): Promise<PromptView> {
+  const inView = workspaceInView(ctx, named);
+  const prompt = await loadVisiblePrompt(d, ctx, promptId, inView);
+  return viewPrompt(d, ctx, prompt, inView);
+}

@@ -1,0 +1,34 @@
+import type { ContentType, PromptSummary, TrustedContext } from '@aict/contracts';
+import { presentSummary } from '../presenters/prompt.presenter';
+import { workspaceInView } from './access';
+import { defaultPromptIdOf } from './default-prompt';
+import type { DomainDeps } from './domain-deps';
+import { publicSummaries, workspaceSummaries } from './prompt-summaries';
+
+/**
+ * GET /api/prompts: the workspace's prompts and the public ones, newest first, as summaries.
+ * The hot path (clients refetch every 15 s): three reads by `_id`, the workspace's summary
+ * document, the public one and the default pointer; never a scan of the prompts.
+ */
+export async function listPrompts(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  query: { workspaceId: number; contentType?: ContentType },
+  headerWorkspaceId?: number,
+): Promise<PromptSummary[]> {
+  const { workspaceId, contentType } = query;
+  workspaceInView(ctx, [workspaceId, headerWorkspaceId]);
+  const [own, shared, defaultId] = await Promise.all([
+    workspaceSummaries(d, workspaceId),
+    publicSummaries(d),
+    defaultPromptIdOf(d, workspaceId),
+  ]);
+  const byId = new Map(own.map((entry) => [entry.id, entry]));
+  for (const entry of shared) if (!byId.has(entry.id)) byId.set(entry.id, entry);
+  return [...byId.values()]
+    .filter((entry) => !contentType || entry.contentType === contentType)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
+    .map((entry) =>
+      presentSummary(entry, entry.workspaceId === workspaceId && defaultId === entry.id),
+    );
+}

@@ -1,0 +1,102 @@
+import type { EventData, Prompt, PromptSummary, PromptView } from '@aict/contracts';
+import type { PromptRecord } from '../data/prompt.model';
+import type { ReferenceImageRecord } from '../data/prompt-images.model';
+import type { SummaryEntry } from '../data/prompt-summary.model';
+
+// The only place a prompt becomes a response or an event. Non-admins get the summary: no
+// template, no reference images (SPEC §6).
+
+/** The gateway URL of a reference image (never a MinIO URL). */
+export function referenceImageUrl(promptId: string, imageId: string): string {
+  return `/api/prompts/${encodeURIComponent(promptId)}/reference-images/${encodeURIComponent(imageId)}`;
+}
+
+/** The prompt and image ids a reference image URL names (absolute or rooted), or null. */
+export function parseReferenceImageUrl(url: string): { promptId: string; imageId: string } | null {
+  let path: string;
+  try {
+    path = new URL(url, 'http://gateway.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const match = /^\/api\/prompts\/([^/]+)\/reference-images\/([^/]+)$/.exec(path);
+  if (!match) return null;
+  try {
+    return { promptId: decodeURIComponent(match[1]!), imageId: decodeURIComponent(match[2]!) };
+  } catch {
+    return null;
+  }
+}
+
+export function presentSummary(entry: SummaryEntry, isDefault: boolean): PromptSummary {
+  const summary: PromptSummary = {
+    id: entry.id,
+    name: entry.name,
+    category: entry.category,
+    contentType: entry.contentType,
+    model: entry.model,
+    isPublic: entry.isPublic,
+    isDefault,
+    variables: entry.variables,
+    workspaceId: entry.workspaceId,
+    userId: entry.userId,
+    createdAt: entry.createdAt,
+    updatedAt: entry.updatedAt,
+  };
+  if (entry.description) summary.description = entry.description;
+  return summary;
+}
+
+/** The prompt for one caller: `full` with its template and reference images, else the summary. */
+export function presentPrompt(
+  record: PromptRecord,
+  options: { isDefault: boolean } & (
+    { full: true; images: readonly ReferenceImageRecord[] } | { full: false }
+  ),
+): PromptView {
+  const summary = presentSummary(toSummaryEntry(record), options.isDefault);
+  if (!options.full) return summary;
+  const referenceImageUrls = options.images.map((image) => referenceImageUrl(record._id, image.id));
+  const prompt: Prompt = { ...summary, template: record.template, referenceImageUrls };
+  if (referenceImageUrls[0]) prompt.referenceImageUrl = referenceImageUrls[0];
+  return prompt;
+}
+
+/** What the summary documents hold for a prompt. */
+export function toSummaryEntry(record: Omit<PromptRecord, 'template'>): SummaryEntry {
+  const entry: SummaryEntry = {
+    id: record._id,
+    name: record.name,
+    category: record.category,
+    contentType: record.contentType,
+    model: record.model,
+    isPublic: record.isPublic,
+    variables: record.variables ?? [],
+    workspaceId: record.workspaceId,
+    userId: record.userId,
+    createdAt: new Date(record.createdAt).toISOString(),
+    updatedAt: new Date(record.updatedAt).toISOString(),
+  };
+  if (record.description) entry.description = record.description;
+  return entry;
+}
+
+export function promptSnapshot(
+  record: Pick<
+    PromptRecord,
+    '_id' | 'workspaceId' | 'userId' | 'name' | 'category' | 'contentType' | 'model' | 'isPublic'
+  >,
+  isDefault: boolean,
+): EventData<'prompt.created'> {
+  return {
+    promptId: record._id,
+    workspaceId: record.workspaceId,
+    userId: record.userId,
+    name: record.name,
+    category: record.category,
+    contentType: record.contentType,
+    model: record.model,
+    isPublic: record.isPublic,
+    isDefault,
+  };
+}

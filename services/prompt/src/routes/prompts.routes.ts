@@ -1,0 +1,63 @@
+import type { RequestHandler, Router } from 'express';
+import {
+  CreatePromptBody,
+  IdParams,
+  ListPromptsQuery,
+  PromptQuery,
+  UpdatePromptBody,
+  WorkspaceQuery,
+} from '@aict/contracts';
+import { contextOf, jsonBody } from '@aict/service-kit';
+import { createPrompt } from '../domain/create-prompt';
+import { getDefaultPrompt } from '../domain/default-prompt';
+import { deletePrompt } from '../domain/delete-prompt';
+import type { DomainDeps } from '../domain/domain-deps';
+import { getPrompt } from '../domain/get-prompt';
+import { listPrompts } from '../domain/list-prompts';
+import { updatePrompt } from '../domain/update-prompt';
+import { bodyOf, headerWorkspaceOf, paramsOf, queryOf } from '../lib/request';
+
+/** Prompt routes of SPEC §7. Each: context → validate → use case (which presents). */
+export function promptRoutes(router: Router, d: DomainDeps, signedIn: RequestHandler): void {
+  router.get('/api/prompts', signedIn, async (req, res) => {
+    const query = queryOf(ListPromptsQuery, req);
+    res.json(await listPrompts(d, contextOf(req), query, headerWorkspaceOf(req)));
+  });
+
+  router.get('/api/prompts/default', signedIn, async (req, res) => {
+    const { workspaceId } = queryOf(WorkspaceQuery, req);
+    res.json(await getDefaultPrompt(d, contextOf(req), workspaceId, headerWorkspaceOf(req)));
+  });
+
+  router.get('/api/prompts/:id', signedIn, async (req, res) => {
+    const { id } = paramsOf(IdParams, req);
+    const { workspaceId } = queryOf(PromptQuery, req);
+    res.json(await getPrompt(d, contextOf(req), id, [workspaceId, headerWorkspaceOf(req)]));
+  });
+
+  router.post('/api/prompts', signedIn, jsonBody(), async (req, res) => {
+    const body = bodyOf(CreatePromptBody, req);
+    const { workspaceId } = queryOf(PromptQuery, req);
+    const prompt = await createPrompt(d, contextOf(req), body, [
+      workspaceId,
+      headerWorkspaceOf(req),
+    ]);
+    res.status(201).json(prompt);
+  });
+
+  router.put('/api/prompts/:id', signedIn, jsonBody(), async (req, res) => {
+    const { id } = paramsOf(IdParams, req);
+    const body = bodyOf(UpdatePromptBody, req);
+    const { workspaceId } = queryOf(PromptQuery, req);
+    res.json(
+      await updatePrompt(d, contextOf(req), id, body, [workspaceId, headerWorkspaceOf(req)]),
+    );
+  });
+
+  router.delete('/api/prompts/:id', signedIn, async (req, res) => {
+    const { id } = paramsOf(IdParams, req);
+    const { workspaceId } = queryOf(PromptQuery, req);
+    await deletePrompt(d, contextOf(req), id, [workspaceId, headerWorkspaceOf(req)]);
+    res.status(204).end();
+  });
+}
