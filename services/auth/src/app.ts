@@ -1,6 +1,7 @@
 import {
   createHttpApp,
   createOutboxRelay,
+  KeyedLock,
   createProcessedStore,
   ensureIndexes,
   publicKeyOf,
@@ -16,7 +17,7 @@ import { revokedSessionRepository } from './data/revoked-session.repository';
 import { userModel } from './data/user.model';
 import { userRepository } from './data/user.repository';
 import type { AuthDeps } from './domain/auth-deps';
-import { documentKey, keyedLock } from './domain/keyed-lock';
+import { documentKey } from './domain/keyed-lock';
 import { rateLimiter } from './domain/rate-limiter';
 import { seedSuperAdmin } from './domain/seed-super-admin';
 import { sessionTokens } from './domain/session-tokens';
@@ -52,7 +53,7 @@ export async function createApp(deps: AppDeps) {
     return user !== null && claimKey(user[kind]) === key;
   };
   const relay = createOutboxRelay({ bus, logger });
-  const locks = keyedLock();
+  const locks = new KeyedLock();
   const auth: AuthDeps = {
     users,
     sessions,

@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import {
   createHttpApp,
+  createLockedOutbox,
   createOutboxRelay,
+  KeyedLock,
   createProcessedStore,
   requireContext,
   type ServiceDeps,
@@ -12,8 +14,6 @@ import { createImagesChain, promptImagesModel } from './data/prompt-images.model
 import { promptModel } from './data/prompt.model';
 import { createPromptRepository } from './data/prompt.repository';
 import { createSummaryChain, summaryModel } from './data/prompt-summary.model';
-import { KeyedLock } from './lib/keyed-lock';
-import { createOutbox } from './lib/outbox';
 import type { DomainDeps } from './domain/domain-deps';
 import { subscribeOwnEvents } from './events/own-events.consumer';
 import { subscribeWorkspaceDeleted } from './events/workspace-deleted.consumer';
@@ -40,7 +40,7 @@ export function createDomain(deps: AppDeps): DomainDeps {
     config,
     logger,
     bus,
-    relay: createOutbox(createOutboxRelay({ bus, logger }), locks, logger),
+    relay: createLockedOutbox(createOutboxRelay({ bus, logger }), locks, logger),
     locks,
     storage,
     models,

@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import {
   createHttpApp,
+  createLockedOutbox,
   createOutboxRelay,
+  KeyedLock,
   createProcessedStore,
   requireContext,
   type ServiceDeps,
@@ -17,8 +19,6 @@ import type { DomainDeps } from './domain/domain-deps';
 import { ensureDefaultWorkspace } from './domain/ensure-default-workspace';
 import { subscribeOwnEvents } from './events/own-events.consumer';
 import { subscribeUserDeleted } from './events/user-deleted.consumer';
-import { KeyedLock } from './lib/keyed-lock';
-import { createOutbox } from './lib/outbox';
 import { createProviderFetch } from './lib/provider-fetch';
 import { createSecretBox } from './lib/secret-box';
 import { logoRoutes } from './routes/logo.routes';
@@ -47,7 +47,7 @@ export async function createApp(deps: AppDeps) {
     Setting: settingModel(mongo),
   };
   const locks = new KeyedLock();
-  const outbox = createOutbox(createOutboxRelay({ bus, logger }), locks, logger);
+  const outbox = createLockedOutbox(createOutboxRelay({ bus, logger }), locks, logger);
   const providerFetch = createProviderFetch({ publicOnly: true });
   const trustedProviderFetch = createProviderFetch({ publicOnly: false });
   const d: DomainDeps = {

@@ -39,3 +39,6 @@ export type {
   SweepOptions,
   WatchOptions,
 } from './outbox';
+export { KeyedLock } from './keyed-lock';
+export { createLockedOutbox, docKey } from './locked-outbox';
+export type { LockedOutbox } from './locked-outbox';

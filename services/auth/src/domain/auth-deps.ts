@@ -5,7 +5,7 @@ import type { MembershipRepository } from '../data/membership.repository';
 import type { RevokedSessionRepository } from '../data/revoked-session.repository';
 import type { WorkspaceClient } from '../rpc/workspace.client';
 import type { UserRepository } from '../data/user.repository';
-import type { KeyedLock } from './keyed-lock';
+import type { KeyedLock } from '@aict/service-kit';
 import type { RateLimiter } from './rate-limiter';
 import type { SessionTokens } from './session-tokens';
 

@@ -6,8 +6,7 @@ import {
   outboxUpdate,
   type Envelope,
 } from '@aict/service-kit';
-import type { KeyedLock } from '../lib/keyed-lock';
-import { docKey } from '../lib/outbox';
+import { docKey, type KeyedLock } from '@aict/service-kit';
 import { withoutOutbox } from './outbox-fields';
 import type { PromptRecord } from './prompt.model';
 

@@ -6,8 +6,7 @@ import type { ImagesChain } from '../data/prompt-images.model';
 import type { PromptRecord } from '../data/prompt.model';
 import type { PromptRepository } from '../data/prompt.repository';
 import type { SummaryChain } from '../data/prompt-summary.model';
-import type { KeyedLock } from '../lib/keyed-lock';
-import type { Outbox } from '../lib/outbox';
+import type { KeyedLock, LockedOutbox } from '@aict/service-kit';
 
 /** What the use cases work with (built once in app.ts). */
 export interface DomainDeps {
@@ -15,7 +14,7 @@ export interface DomainDeps {
   logger: Logger;
   bus: Bus;
   /** The outbox relay, its flushes under each document's lock. */
-  relay: Outbox;
+  relay: LockedOutbox;
   locks: KeyedLock;
   storage: ObjectStore;
   models: {

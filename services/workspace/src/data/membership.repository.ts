@@ -1,7 +1,7 @@
 import type { Role } from '@aict/contracts';
 import type { Envelope } from '@aict/service-kit';
 import { notDeleted, outboxDelete, outboxUpdate } from '@aict/service-kit';
-import type { KeyedLock } from '../lib/keyed-lock';
+import type { KeyedLock } from '@aict/service-kit';
 import type {
   MembershipModels,
   MembershipRecord,

@@ -5,8 +5,7 @@ import type { MembershipRepository } from '../data/membership.repository';
 import type { SettingRepository } from '../data/setting.repository';
 import type { WorkspaceModels } from '../data/workspace.model';
 import type { WorkspaceRepository } from '../data/workspace.repository';
-import type { KeyedLock } from '../lib/keyed-lock';
-import type { Outbox } from '../lib/outbox';
+import type { KeyedLock, LockedOutbox } from '@aict/service-kit';
 import type { ProviderFetch } from '../lib/provider-fetch';
 import type { SecretBox } from '../lib/secret-box';
 import type { SettingRecord } from '../data/setting.model';
@@ -18,7 +17,7 @@ export interface DomainDeps {
   logger: Logger;
   bus: Bus;
   /** Publishes what the writes left in their documents' outboxes. */
-  outbox: Outbox;
+  outbox: LockedOutbox;
   /** One writer per document at a time (see KeyedLock). */
   locks: KeyedLock;
   storage: ObjectStore;

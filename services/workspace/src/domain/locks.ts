@@ -1,7 +1,7 @@
 import { membershipId } from '../data/membership.repository';
 import { settingId } from '../data/setting.model';
 import type { SettingKey } from '@aict/contracts';
-import { docKey } from '../lib/outbox';
+import { docKey } from '@aict/service-kit';
 import type { DomainDeps } from './domain-deps';
 
 // One writer per document at a time (see KeyedLock). Order when nested: workspace before

@@ -1,17 +1,12 @@
-import {
-  DELETED_FIELD,
-  OUTBOX_FIELD,
-  type Logger,
-  type OutboxModel,
-  type OutboxRelay,
-} from '@aict/service-kit';
+import type { Logger } from '../logger';
 import type { KeyedLock } from './keyed-lock';
+import { DELETED_FIELD, OUTBOX_FIELD, type OutboxModel, type OutboxRelay } from './outbox';
 
 /** The lock key of a document: `<collection>:<_id>`. */
 export const docKey = (model: OutboxModel, id: unknown) =>
   `${model.collection.collectionName}:${String(id)}`;
 
-export interface Outbox {
+export interface LockedOutbox {
   /** Publishes the document's pending events soon (a failure is logged; the sweep retries). */
   flushLater(model: OutboxModel, id: unknown): void;
   /** Sweeps the collection for events left behind (a crash, a broker outage) until closed. */
@@ -20,13 +15,16 @@ export interface Outbox {
 }
 
 /**
- * service-kit's outbox relay with every flush taken under the document's lock, so that a
- * flush (read `_outbox`, publish, `$pullAll`, maybe delete the tombstone) never overlaps a
- * write of the same document: on FerretDB v1 its `$pullAll` could otherwise write back the
- * document as it read it, undoing a change made meanwhile (see KeyedLock). The periodic sweep
- * is driven from here for the same reason.
+ * service-kit's outbox relay, with every flush taken under the document's lock, so that a
+ * flush (read `_outbox`, publish, `$pullAll`) never overlaps a write of the same document
+ * (see KeyedLock: on FerretDB v1 the `$pullAll` could otherwise drop an event pushed
+ * meanwhile). The sweep is the relay's, driven from here for the same reason.
  */
-export function createOutbox(relay: OutboxRelay, locks: KeyedLock, logger: Logger): Outbox {
+export function createLockedOutbox(
+  relay: OutboxRelay,
+  locks: KeyedLock,
+  logger: Logger,
+): LockedOutbox {
   const log = logger.child({ component: 'outbox' });
   const stops = new Set<() => void>();
   const passes = new Set<Promise<void>>();
