@@ -73,3 +73,5 @@ export function serviceTestEnv(
     ...overrides,
   };
 }
+
+export { acquireSharedBrokerLock, createTestVhost } from './broker';

@@ -2,11 +2,15 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
 import { CONTEXT_HEADER, EVENTS, type TrustedContext } from '@aict/contracts';
 import { createBus, createLogger, type Bus, type Envelope } from '@aict/service-kit';
-import { serviceTestEnv, signTestContext } from '@aict/service-kit/testing';
+import {
+  acquireSharedBrokerLock,
+  createTestVhost,
+  serviceTestEnv,
+  signTestContext,
+} from '@aict/service-kit/testing';
 import { createDomain } from '../app';
 import type { DomainDeps } from '../domain/domain-deps';
 import { start } from '../main';
-import { acquireSharedBrokerLock, createTestVhost } from './broker';
 
 /** Who calls: claims of the gateway's context, or null for a request without one. */
 export type Caller =
@@ -102,10 +106,14 @@ export const buildImagePrompt = (overrides: Record<string, unknown> = {}) =>
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Polls until `check` gives a truthy value. The deadline is generous because some outcomes
+ * ride on the outbox sweep (every few seconds), which a loaded CI machine slows down.
+ */
 export async function waitFor<T>(
   check: () => T | Promise<T>,
   what = 'condition',
-  timeoutMs = 15_000,
+  timeoutMs = 30_000,
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
@@ -128,7 +136,7 @@ export async function waitFor<T>(
  */
 export async function startHarness(overrides: Record<string, string> = {}): Promise<Harness> {
   const releaseLock = await acquireSharedBrokerLock();
-  const vhost = await createTestVhost();
+  const vhost = await createTestVhost('aict-prompt');
   const env = serviceTestEnv('prompt', { AMQP_URL: vhost.url, ...overrides });
   const service = await start({ env, exit: () => {} });
   const db = await mongoose.createConnection(env.MONGO_URL!).asPromise();

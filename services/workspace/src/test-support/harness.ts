@@ -8,9 +8,13 @@ import {
   type TrustedContext,
 } from '@aict/contracts';
 import { createBus, createLogger, type Bus, type Envelope } from '@aict/service-kit';
-import { serviceTestEnv, signTestContext } from '@aict/service-kit/testing';
+import {
+  acquireSharedBrokerLock,
+  createTestVhost,
+  serviceTestEnv,
+  signTestContext,
+} from '@aict/service-kit/testing';
 import { start } from '../main';
-import { acquireSharedBrokerLock, createTestVhost } from './broker';
 
 /** Who calls: claims of the gateway's context, or null for a request without one. */
 export type Caller =
@@ -124,7 +128,7 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     },
   });
   const releaseLock = await acquireSharedBrokerLock();
-  const vhost = await createTestVhost();
+  const vhost = await createTestVhost('aict-ws');
   const env = serviceTestEnv('workspace', {
     AMQP_URL: vhost.url,
     SETTINGS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),

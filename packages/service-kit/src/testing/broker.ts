@@ -4,18 +4,21 @@ import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { TEST_INFRA } from '@aict/service-kit/testing';
+import { TEST_INFRA } from './index';
 
 const execFileAsync = promisify(execFile);
 
 /**
- * A RabbitMQ virtual host of its own for one test file. The service's queues have fixed names
- * (`prompt.workspace-deleted`, `prompt.summaries`) and jest runs files in parallel, each with
- * its own database: in one shared vhost an event meant for one file's service would be taken
- * by another's. Needs `rabbitmqctl` (as `infra/` does); without it, the shared test vhost.
+ * A RabbitMQ virtual host of its own for one test file. A service's queues and request/reply
+ * endpoints have fixed names (e.g. `workspace.user-deleted`, `rpc.workspace.provider-config`), and
+ * jest runs files in parallel, each with its own database: in one shared vhost a request or
+ * an event of one file would be served by another file's service. Needs `rabbitmqctl` (as in
+ * `infra/`); without it, the shared test vhost is used.
  */
-export async function createTestVhost(): Promise<{ url: string; remove: () => Promise<void> }> {
-  const name = `aict-prompt-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+export async function createTestVhost(
+  prefix = 'aict-test',
+): Promise<{ url: string; remove: () => Promise<void> }> {
+  const name = `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   try {
     await execFileAsync('rabbitmqctl', ['add_vhost', name]);
     await execFileAsync('rabbitmqctl', ['set_permissions', '-p', name, 'guest', '.*', '.*', '.*']);
@@ -32,9 +35,9 @@ export async function createTestVhost(): Promise<{ url: string; remove: () => Pr
   };
 }
 
-// service-kit's broker-restart test stops RabbitMQ for a few seconds; test files that use the
-// broker hold this shared lock (same protocol and directory as service-kit's messaging tests)
-// so that the restart never runs under them.
+// service-kit's broker-restart test stops RabbitMQ for a few seconds; test files that use
+// the broker hold this shared lock (same protocol and directory as service-kit's messaging
+// tests) so the restart never runs under them.
 const LOCK_DIR = join(tmpdir(), 'aict-messaging-broker-lock');
 const WRITER = join(LOCK_DIR, 'restart');
 
