@@ -60,6 +60,7 @@ export {
 } from './ui/dialog';
 export { Badge, Skeleton, Spinner, VisuallyHidden, type BadgeVariant } from './ui/feedback';
 export { Page } from './ui/page';
+export { Icon, type IconProps } from './ui/icon';
 export {
   Toaster,
   dismissToast,

@@ -1,25 +1,7 @@
-import type { ComponentProps } from 'react';
+import { Icon as BaseIcon, type IconProps } from '@aict/web-kit';
 
-// Line icons (24×24, stroke = currentColor), decorative: give the button its own name.
-function Icon({ children, ...props }: ComponentProps<'svg'>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+// Line icons at 16 px, decorative: give the button its own name.
+const Icon = (props: IconProps) => <BaseIcon size={16} {...props} />;
 
 export const EditIcon = () => (
   <Icon>

@@ -1,25 +1,4 @@
-import type { ComponentProps } from 'react';
-
-// A few line icons (24×24, stroke = currentColor), decorative: aria-hidden.
-function Icon({ children, ...props }: ComponentProps<'svg'>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon } from '@aict/web-kit';
 
 export const ChatIcon = () => (
   <Icon>
