@@ -15,7 +15,7 @@ export const ROUTES: ReadonlyArray<{ pattern: RegExp; service: ServiceName }> = 
   { pattern: /^\/api\/prompts([/?]|$)/, service: 'prompt' },
   { pattern: /^\/api\/(contents|stats)([/?]|$)/, service: 'content' },
   {
-    pattern: /^\/api\/(generate|generate-reply|generate-with-image|uploads)([/?]|$)/,
+    pattern: /^\/api\/(generate|generate-reply|generate-with-image|uploads|images)([/?]|$)/,
     service: 'generation',
   },
 ];

@@ -42,6 +42,14 @@ export const ErrorCode = {
   PROVIDER_UNAVAILABLE: 'PROVIDER.UNAVAILABLE',
   PROVIDER_TIMEOUT: 'PROVIDER.TIMEOUT',
   PROVIDER_URL_NOT_ALLOWED: 'PROVIDER.URL_NOT_ALLOWED',
+  /** The provider answered with a stream that ended before it said it was done. */
+  PROVIDER_TRUNCATED: 'PROVIDER.TRUNCATED',
+  /** A file whose text could not be read in time or within the limits (hostile or broken). */
+  FILE_UNREADABLE: 'FILE.UNREADABLE',
+  /** The model does not belong to the prompt's content type or is not offered (SPEC §9). */
+  GENERATION_MODEL_NOT_ALLOWED: 'GENERATION.MODEL_NOT_ALLOWED',
+  /** The same Idempotency-Key with another request body, or while the first is running. */
+  GENERATION_IDEMPOTENCY_CONFLICT: 'GENERATION.IDEMPOTENCY_CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
   /** The gateway: the service that owns the path did not answer. */
   GATEWAY_UPSTREAM_UNAVAILABLE: 'GATEWAY.UPSTREAM_UNAVAILABLE',
@@ -105,6 +113,19 @@ export const ERRORS: Record<ErrorCode, { status: number; message: string }> = {
   'PROVIDER.URL_NOT_ALLOWED': {
     status: 400,
     message: 'The base URL points at a private, loopback or link-local address',
+  },
+  'PROVIDER.TRUNCATED': {
+    status: 502,
+    message: 'The AI provider stopped answering half-way, please try again',
+  },
+  'FILE.UNREADABLE': { status: 422, message: 'The file could not be read' },
+  'GENERATION.MODEL_NOT_ALLOWED': {
+    status: 400,
+    message: 'This model cannot be used for this prompt',
+  },
+  'GENERATION.IDEMPOTENCY_CONFLICT': {
+    status: 409,
+    message: 'This request was already sent with other data or is still running',
   },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
   'GATEWAY.UPSTREAM_UNAVAILABLE': {

@@ -138,6 +138,7 @@ describe('EVENTS', () => {
       'prompt.deleted',
       'prompt.default-changed',
       'content.created',
+      'generation.completed',
       'content.deleted',
     ]);
   });

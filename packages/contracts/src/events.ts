@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EntityId, WorkspaceId } from './ids';
 import { Category, ContentType, IsoDateTime, Role } from './primitives';
 import { SettingKey } from './entities/setting';
+import { GeneratedContent } from './rpc/content';
 
 // Domain events on RabbitMQ. Names are `<entity>.<past-verb>`. Data schemas only grow by
 // optional fields; a breaking change bumps the event's version, and a consumer refuses a
@@ -117,6 +118,11 @@ export const EVENTS = {
       createdAt: IsoDateTime,
     }),
   },
+  /**
+   * A finished generation for the content service to store (at least once, from the
+   * generation service's outbox; stored idempotently by id). See rpc/content.ts.
+   */
+  'generation.completed': { version: 1, data: GeneratedContent },
   'content.deleted': {
     version: 1,
     data: z.object({

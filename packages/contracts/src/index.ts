@@ -21,3 +21,5 @@ export * from './http/contents';
 export * from './identity';
 export * from './rpc/identity-snapshot';
 export * from './rpc/workspace';
+export * from './rpc/content';
+export * from './rpc/prompt';

@@ -113,6 +113,32 @@ export const GenerateReplyResponse = z.object({
 });
 export type GenerateReplyResponse = z.infer<typeof GenerateReplyResponse>;
 
+/**
+ * Streaming (beyond the specification): POST /api/generate and /api/generate-reply with
+ * `Accept: text/event-stream` answer `text/event-stream` with these events, each
+ * `event: <name>\ndata: <JSON>\n\n`:
+ * - `delta` {text}: the next piece of the answer (coalesced, never the whole text again);
+ * - `done`: the same body as the JSON answer (GenerateResponse), once, last;
+ * - `error`: an ErrorBody plus the HTTP status it would have had, last; nothing is saved.
+ * A request refused before the stream starts (validation, access) answers a plain JSON error.
+ * A client that disconnects stops the provider call; what was produced is saved with
+ * metadata.stopped = true.
+ */
+export const GENERATION_STREAM_EVENTS = { delta: 'delta', done: 'done', error: 'error' } as const;
+
+export const StreamDelta = z.object({ text: z.string() });
+export type StreamDelta = z.infer<typeof StreamDelta>;
+
+export const StreamError = z.object({
+  status: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+});
+export type StreamError = z.infer<typeof StreamError>;
+
+/** The header a client sets to make a generation safe to retry: one generation per key. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
 export const UploadAttachmentsResponse = z.object({ files: z.array(Attachment) });
 export type UploadAttachmentsResponse = z.infer<typeof UploadAttachmentsResponse>;
 
