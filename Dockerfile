@@ -59,7 +59,8 @@ RUN --mount=type=cache,target=/root/.npm \
 # Files stay owned by root: the process can read its code but not change it.
 COPY --from=build /out/ ./
 WORKDIR /app/${SERVICE}
-USER node
+# `node` of the base image, by number: Kubernetes' runAsNonRoot can verify a numeric user.
+USER 1000:1000
 # Liveness only (/readyz checks the dependencies). Node's own fetch: no curl in the image.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]

@@ -27,6 +27,13 @@ export default tseslint.config(
     },
   },
   {
+    // k6 scripts run in k6's JavaScript runtime, not in Node.
+    files: ['load/**/*.js'],
+    languageOptions: {
+      globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', open: 'readonly' },
+    },
+  },
+  {
     files: ['**/*.config.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

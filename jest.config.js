@@ -13,7 +13,15 @@ const swc = [
 ];
 
 // ESM-only packages that swc turns into CommonJS for jest (Node itself loads them natively).
-const esmOnly = [].join('|');
+const esmOnly = [
+  // react-markdown + rehype-sanitize (web-kit's <Markdown>) and their unified/micromark tree
+  ...['react-markdown', 'rehype-.*', 'remark-.*', 'unified', 'bail', 'trough', 'zwitch', 'ccount'],
+  ...['micromark.*', 'mdast-util-.*', 'hast-util-.*', 'unist-util-.*', 'estree-util-.*', 'vfile.*'],
+  ...['character-.*', 'decode-named-character-reference', 'is-alphabetical', 'is-alphanumerical'],
+  ...['is-decimal', 'is-hexadecimal', 'is-plain-obj', 'parse-entities', 'stringify-entities'],
+  ...['comma-separated-tokens', 'space-separated-tokens', 'property-information', 'devlop'],
+  ...['html-url-attributes', 'longest-streak', 'trim-lines', '@ungap/structured-clone'],
+].join('|');
 
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.m?js$': swc },

@@ -6,6 +6,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../infra/lib/paths.mjs';
+import {
+  ensureComposeValidator,
+  ensureKubectlValidate,
+  ensureKustomize,
+} from '../infra/lib/binaries.mjs';
 import { infraUp } from '../infra/lib/servers.mjs';
 import { build } from './build.mjs';
 import { capture, must, seconds } from './lib/run.mjs';
@@ -48,7 +53,19 @@ export async function ensureChromium() {
   return 'installed';
 }
 
-export async function setup({ browser = false } = {}) {
+/** The offline validators of the deployment files (deploy/*.test.ts), built once and cached. */
+async function ensureValidators() {
+  await ensureKustomize();
+  await ensureComposeValidator();
+  await ensureKubectlValidate();
+  return 'ready';
+}
+
+/**
+ * @param {{ browser?: boolean, validators?: boolean }} options browser: Chromium for the
+ *   end-to-end tests; validators: the deployment validators for the deployment tests.
+ */
+export async function setup({ browser = false, validators = false } = {}) {
   checkNode();
   const t0 = Date.now();
   const deps = await installDependencies();
@@ -57,8 +74,10 @@ export async function setup({ browser = false } = {}) {
   // Infrastructure (may build binaries the first time) runs while we build the code.
   const infra = infraUp();
   const chromium = browser ? ensureChromium() : Promise.resolve('not needed');
+  const tools = validators ? ensureValidators() : Promise.resolve('not needed');
   infra.catch(() => {});
   chromium.catch(() => {});
+  tools.catch(() => {});
   await build();
   console.log(`setup: build done (${seconds(t1)})`);
   const status = await infra;
@@ -68,11 +87,15 @@ export async function setup({ browser = false } = {}) {
       .join(', ')})`,
   );
   console.log(`setup: chromium ${await chromium}`);
+  console.log(`setup: deployment validators ${await tools}`);
   console.log(`setup: done in ${seconds(t0)}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  setup({ browser: process.argv.includes('--browser') }).catch((err) => {
+  setup({
+    browser: process.argv.includes('--browser'),
+    validators: process.argv.includes('--validators'),
+  }).catch((err) => {
     console.error(`setup failed: ${err.message}`);
     process.exit(1);
   });

@@ -54,7 +54,7 @@ async function jest(name, args) {
 
 const started = Date.now();
 try {
-  await setup({ browser: true });
+  await setup({ browser: true, validators: true });
 } catch (err) {
   console.error(`setup failed: ${err.message}`);
   console.log('0 passed, 1 failed');

@@ -5,6 +5,8 @@ export interface StackInfo {
   services: Record<string, string>;
   simulatorUrl?: string;
   superAdmin: { username: string; password: string };
+  /** Kills and restarts the stack's processes (see global-setup.mjs). */
+  controlUrl: string;
 }
 
 export function stack(): StackInfo {

@@ -3,6 +3,7 @@ import { MongoClient } from 'mongodb';
 export default async function globalTeardown() {
   const stack = globalThis.__AICT_STACK__;
   if (!stack) return;
+  globalThis.__AICT_STACK_CONTROL__?.close();
   await stack.stop();
   // Drop the run's databases so .data/ does not grow with every run.
   const client = new MongoClient('mongodb://127.0.0.1:27017', { serverSelectionTimeoutMS: 3000 });

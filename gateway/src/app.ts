@@ -47,6 +47,8 @@ export function createApp(deps: GatewayDeps): RequestListener {
     logger,
     readiness: deps.readiness,
     trustProxy: 'loopback',
+    // Never on the public port: the gateway's metrics are served on METRICS_PORT alone.
+    metrics: false,
     routes: (express) => {
       express.use(securityHeaders());
       mountFrontends(express, config.STATIC_DIR);

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ERRORS, ErrorCode, IDENTITY_EVENTS_HEADER } from '@aict/contracts';
 import {
-  isWellFormedRequestId,
-  newRequestId,
+  injectTraceContext,
+  observeServerRequest,
   REQUEST_ID_HEADER,
   runWithContext,
   safeUrl,
@@ -13,7 +13,7 @@ import {
 import { authorize, type AccessDeps } from './access/authorize';
 import { decodeIdentityEvents } from './identity/identity-events-header';
 import type { IdentityEvent } from './identity/identity-state';
-import { serviceFor, type ServiceName } from './routes';
+import { routeFor, serviceFor, type ServiceName } from './routes';
 
 /**
  * Headers a client may not set: they carry identity or context that only the gateway
@@ -205,12 +205,13 @@ export function createApiProxy(options: ApiProxyOptions) {
     agent,
     /** Takes the request when a service owns its path; false leaves it to the next handler. */
     handle(req: IncomingMessage, res: ServerResponse): boolean {
-      const service = serviceFor(req.url ?? '');
-      if (!service) return false;
-      const incoming = req.headers[REQUEST_ID_HEADER];
-      const requestId = isWellFormedRequestId(incoming) ? incoming : newRequestId();
-      req.headers[REQUEST_ID_HEADER] = requestId;
-      res.setHeader(REQUEST_ID_HEADER, requestId);
+      const owner = routeFor(req.url ?? '');
+      if (!owner) return false;
+      // Request id (the trace id when a trace exists; written on the request and the
+      // answer), SERVER span, duration histogram by route label. The span's context goes
+      // to the service as `traceparent` (no async context here: the hot path stays lean).
+      const { requestId, context } = observeServerRequest(req, res, { route: () => owner.route });
+      if (context) injectTraceContext(context, req.headers);
       for (const [name, value] of options.responseHeaders) res.setHeader(name, value);
       accessLog(req, res, requestId);
       stripReservedHeaders(req);

@@ -1,4 +1,4 @@
-import { serviceFor } from './routes';
+import { routeFor, serviceFor } from './routes';
 
 describe('serviceFor', () => {
   it.each([
@@ -29,4 +29,23 @@ describe('serviceFor', () => {
       expect(serviceFor(path)).toBeUndefined();
     },
   );
+});
+
+describe('routeFor', () => {
+  it.each([
+    ['/api/prompts/123?workspaceId=1', 'prompt', '/api/prompts*'],
+    ['/api/contents/abc/conversation', 'content', '/api/contents*'],
+    ['/api/users/42/workspaces', 'workspace', '/api/users/:id/workspaces'],
+    ['/api/users/42', 'auth', '/api/users*'],
+    ['/api/generate-reply', 'generation', '/api/generate-reply*'],
+  ])(
+    'when the path is %s, then %s owns it under the label %s (never the raw URL)',
+    (path, service, route) => {
+      expect(routeFor(path)).toEqual({ service, route });
+    },
+  );
+
+  it('when no service owns the path, then there is no route', () => {
+    expect(routeFor('/metrics')).toBeUndefined();
+  });
 });

@@ -8,6 +8,7 @@
 // Usage:
 //
 //	compose-validate [-env-file FILE]... [-project-name NAME] [-json] [-allow-warnings] [COMPOSE_FILE...]
+//	compose-validate -yaml-to-json [FILE]    (any multi-document YAML as a JSON array; see yamljson.go)
 //
 // With no COMPOSE_FILE, docker-compose.yml in the current directory is loaded.
 // With no -env-file, a .env beside the first compose file is read if it exists
@@ -50,6 +51,9 @@ func (w *warningCollector) Fire(e *logrus.Entry) error {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "-yaml-to-json" {
+		os.Exit(yamlToJSON(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -20,6 +20,8 @@ export const VERSIONS = {
   minio: 'v0.0.0-20260212201848-7aac2a2c5b7c',
   k6: 'v1.8.1',
   composeGo: 'v2.16.2',
+  kustomize: 'v5.8.2',
+  kubectlValidate: 'v0.0.4',
 };
 
 const BIN_DIR = join(CACHE_DIR, 'bin');
@@ -106,6 +108,27 @@ export function ensureComposeValidator() {
     run('go', ['build', '-trimpath', '-o', join(tmp, 'compose-validate'), '.'], {
       cwd: dir,
       env: goEnv(),
+    }),
+  );
+}
+
+/** kustomize, which renders deploy/k8s (used by the deployment tests). */
+export function ensureKustomize() {
+  return ensure('kustomize', `kustomize-${VERSIONS.kustomize}`, (tmp) =>
+    run('go', ['install', `sigs.k8s.io/kustomize/kustomize/v5@${VERSIONS.kustomize}`], {
+      env: goEnv({ GOBIN: tmp, GOFLAGS: '' }),
+    }),
+  );
+}
+
+/**
+ * kubectl-validate, which checks rendered manifests against the Kubernetes API's own schemas,
+ * offline (run it with KUBECONFIG=/dev/null and --version). The first build takes a few minutes.
+ */
+export function ensureKubectlValidate() {
+  return ensure('kubectl-validate', `kubectl-validate-${VERSIONS.kubectlValidate}`, (tmp) =>
+    run('go', ['install', `sigs.k8s.io/kubectl-validate@${VERSIONS.kubectlValidate}`], {
+      env: goEnv({ GOBIN: tmp, GOFLAGS: '' }),
     }),
   );
 }

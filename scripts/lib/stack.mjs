@@ -14,6 +14,14 @@ export const SERVICES = ['auth', 'workspace', 'prompt', 'content', 'generation']
 
 export const PROFILES = {
   dev: { gatewayPort: 8080, basePort: 4100, simPort: 4191, dbPrefix: 'aict', vhost: 'aict' },
+  /** A second stack for tests that kill and restart services (e2e/fault.e2e.ts). */
+  fault: {
+    gatewayPort: 38080,
+    basePort: 34100,
+    simPort: 34190,
+    dbPrefix: 'aictfault',
+    vhost: 'aict-test',
+  },
   e2e: {
     gatewayPort: 18080,
     basePort: 14100,
@@ -77,6 +85,8 @@ export async function startStack({
     ...env,
   };
 
+  const launched = new Map();
+
   function launch(name, cwd, extraEnv) {
     const log = join(LOG_DIR, `${profile}-${name}.log`);
     const out = openSync(log, 'a');
@@ -86,8 +96,37 @@ export async function startStack({
       stdio: ['ignore', out, out],
     });
     children.push({ name, child });
+    launched.set(name, { cwd, extraEnv, child });
     return { child, log };
   }
+
+  const readyUrl = (name) =>
+    name === 'gateway'
+      ? `http://127.0.0.1:${p.gatewayPort}/readyz`
+      : name === 'provider-sim'
+        ? `http://127.0.0.1:${p.simPort}/healthz`
+        : `${urls[name]}/readyz`;
+
+  /** Kills one process at once (SIGKILL: no graceful shutdown), as a crash would. */
+  const kill = (name) =>
+    new Promise((resolve) => {
+      const { child } = launched.get(name);
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+
+  /** Starts a killed process again with the same settings and waits until it is ready. */
+  const restart = async (name) => {
+    await kill(name);
+    const { cwd, extraEnv } = launched.get(name);
+    const { child, log } = launch(name, cwd, extraEnv);
+    await waitReady(name, readyUrl(name), child, log);
+  };
+
+  /** The process ids, for measuring memory. */
+  const pids = () =>
+    Object.fromEntries([...launched].map(([name, { child }]) => [name, child.pid]));
 
   const stop = async () => {
     await Promise.all(
@@ -158,6 +197,9 @@ export async function startStack({
       superAdmin: { username: secrets.SUPERADMIN_USERNAME, password: secrets.SUPERADMIN_PASSWORD },
       secretsCreated: secrets.created,
       databases: SERVICES.map(db),
+      kill,
+      restart,
+      pids,
       stop,
     };
   } catch (err) {

@@ -15,6 +15,7 @@ createRoot(document.getElementById('root')!).render(
             { to: '/text-generation', label: 'Text Generation' },
             { to: '/image-generation', label: 'Image Generation' },
             { to: '/stats', label: 'Stats' },
+            { to: '/history?type=text', label: 'History' },
           ]}
         >
           <App />

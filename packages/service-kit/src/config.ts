@@ -169,6 +169,13 @@ export const httpEnv = z.object({
   LOG_LEVEL: logLevel,
   HOST: envString.default('127.0.0.1'),
   PORT: envPort,
+  /** /metrics on its own port (recommended for the gateway: never published). */
+  METRICS_PORT: envPort.optional(),
+  METRICS_HOST: envString.optional(),
+  /** Traces are exported over OTLP/HTTP only when an endpoint is set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: envUrl(['http', 'https']).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: envUrl(['http', 'https']).optional(),
+  OTEL_SERVICE_NAME: envString.optional(),
 });
 
 export const mongoEnv = z.object({ MONGO_URL: envMongoUrl });

@@ -9,3 +9,4 @@ export * from './storage';
 export * from './shutdown';
 export * from './service';
 export * from './messaging';
+export * from './observability';

@@ -1,5 +1,6 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import { instrumentMongo, MONGO_MONITOR_OPTIONS } from './observability/mongo';
 import type { ReadinessCheck } from './readiness';
 
 export interface ConnectMongoOptions {
@@ -43,6 +44,7 @@ export async function connectMongo(
       autoIndex: true,
       autoCreate: true,
       serverSelectionTimeoutMS,
+      ...MONGO_MONITOR_OPTIONS, // command durations for /metrics
       ...(maxPoolSize ? { maxPoolSize } : {}),
     });
     // An 'error' event without a listener would throw; log it instead.
@@ -51,6 +53,7 @@ export async function connectMongo(
     );
     try {
       await connection.asPromise();
+      instrumentMongo(connection);
       connection.on('disconnected', () => logger.warn({ mongo: where }, 'mongo disconnected'));
       connection.on('reconnected', () => logger.info({ mongo: where }, 'mongo reconnected'));
       logger.info({ mongo: where, attempts: attempt + 1 }, 'mongo connected');

@@ -10,6 +10,10 @@ import { startServer, type ServerHandle } from './http/server';
 import { onShutdown, type ShutdownHandle, type ShutdownStep } from './shutdown';
 import { createObjectStore, type ObjectStore } from './storage';
 import { busReadiness, createBus, type Bus, type BusOptions } from './messaging';
+import { observabilityEnv, type ObservabilityConfig } from './observability/config';
+import { startMetricsServer } from './observability/endpoint';
+import { ensureDefaultMetrics } from './observability/metrics';
+import { initTracing } from './observability/tracing';
 
 /** What runService needs from a config: where to listen and how much to log. */
 export interface ServiceConfigShape {
@@ -71,6 +75,8 @@ export interface RunningService<C> {
   config: Readonly<C>;
   logger: Logger;
   http: ServerHandle;
+  /** The metrics server, when `METRICS_PORT` is set. */
+  metrics?: ServerHandle;
   deps: ServiceDeps;
   shutdown: ShutdownHandle['shutdown'];
 }
@@ -90,8 +96,10 @@ export async function runService<S extends z.ZodType<ServiceConfigShape>>(
   const { name, exit = (code: number) => process.exit(code) } = options;
 
   let config: Readonly<z.output<S>>;
+  let observability: Readonly<ObservabilityConfig>;
   try {
     config = loadConfig(options.configSchema, options.env ?? process.env);
+    observability = loadConfig(observabilityEnv, options.env ?? process.env);
   } catch (err) {
     const logger = createLogger(name, { destination: options.logDestination });
     if (err instanceof ConfigError) logger.fatal({ problems: err.problems }, err.message);
@@ -113,7 +121,12 @@ export async function runService<S extends z.ZodType<ServiceConfigShape>>(
     onStop: (stepName, run) => userSteps.push({ name: stepName, run }),
   };
 
+  // Spans are exported only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+  const tracing = initTracing({ service: name, env: options.env ?? process.env });
+  ensureDefaultMetrics();
+
   let http: ServerHandle | undefined;
+  let metricsServer: ServerHandle | undefined;
   const steps: ShutdownStep[] = [
     { name: 'http', run: () => http?.close() },
     // Read at shutdown time, so steps registered at any point are included.
@@ -121,6 +134,8 @@ export async function runService<S extends z.ZodType<ServiceConfigShape>>(
     { name: 'amqp', run: () => deps.bus?.close() },
     { name: 'mongo', run: () => (deps.mongo ? closeMongo(deps.mongo) : undefined) },
   ];
+  // Exports the spans still buffered, last.
+  if (tracing.enabled) steps.push({ name: 'tracing', run: () => tracing.shutdown() });
   const onUnhandledRejection = (reason: unknown) => {
     logger.error({ err: reason }, 'unhandled promise rejection');
   };
@@ -170,13 +185,23 @@ export async function runService<S extends z.ZodType<ServiceConfigShape>>(
     const app = await options.start(config, deps);
     http = await startServer(app, { host: config.HOST, port: config.PORT });
     logger.info({ url: http.url }, `${name} listening`);
+    if (observability.METRICS_PORT !== undefined) {
+      metricsServer = await startMetricsServer({
+        host: observability.METRICS_HOST ?? config.HOST,
+        port: observability.METRICS_PORT,
+      });
+      const server = metricsServer;
+      steps.splice(1, 0, { name: 'metrics', run: () => server.close() });
+      logger.info({ url: `${server.url}/metrics` }, 'metrics served');
+    }
+    if (tracing.enabled) logger.info('traces exported (OTLP/HTTP)');
   } catch (err) {
     logger.fatal({ err }, 'start-up failed');
     await shutdown.shutdown('start-up failed', 1);
     throw err;
   }
 
-  return { config, logger, http, deps, shutdown: shutdown.shutdown };
+  return { config, logger, http, metrics: metricsServer, deps, shutdown: shutdown.shutdown };
 }
 
 async function runInOrder(steps: ShutdownStep[], logger: Logger): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import * as Minio from 'minio';
 import type { Logger } from 'pino';
+import { instrumentObjectStore } from './observability/storage';
 import { withTimeout, type ReadinessCheck } from './readiness';
 
 export interface ObjectStoreConfig {
@@ -140,7 +141,7 @@ export function createObjectStore(config: ObjectStoreConfig, logger: Logger): Ob
     return keys;
   };
 
-  return {
+  return instrumentObjectStore({
     bucket,
     client,
 
@@ -221,5 +222,5 @@ export function createObjectStore(config: ObjectStoreConfig, logger: Logger): Ob
         },
       };
     },
-  };
+  });
 }

@@ -79,3 +79,9 @@ export {
 } from './remote/remote-boundary';
 export { RemoteRoutes } from './remote/remote-routes';
 export { StandaloneRemote } from './remote/standalone';
+
+// content: history, threads and stats hooks, their display rules, the image dialog
+export * from './content';
+
+// generation: streamed text generation, safe markdown, chat attachments
+export * from './generation';

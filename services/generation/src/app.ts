@@ -1,16 +1,82 @@
-import { createHttpApp, type ServiceDeps } from '@aict/service-kit';
+import { Router } from 'express';
+import {
+  createHttpApp,
+  createLockedOutbox,
+  createOutboxRelay,
+  createProcessedStore,
+  KeyedLock,
+  requireContext,
+  type ServiceDeps,
+} from '@aict/service-kit';
 import type { Config } from './config';
+import { attachmentModel } from './data/attachment.model';
+import { generationModel } from './data/generation.model';
+import { idempotencyModel } from './data/idempotency.model';
+import type { DomainDeps } from './domain/domain-deps';
+import { subscribeContentDeleted, subscribeWorkspaceDeleted } from './events/files.consumer';
+import { createProviderClient } from './provider/provider-client';
+import { fileRoutes } from './routes/files.routes';
+import { generationRoutes } from './routes/generation.routes';
 
 export interface AppDeps extends ServiceDeps {
   config: Readonly<Config>;
 }
 
-/** The generation service's HTTP app (routes arrive with their issues). */
-export function createApp(deps: AppDeps) {
+/** What the use cases work with, over the service's MongoDB, MinIO, RabbitMQ and the provider. */
+export function createDomain(deps: AppDeps): DomainDeps {
+  const { config, logger, mongo, storage, bus } = deps;
+  if (!mongo || !storage || !bus)
+    throw new Error('the generation service needs MongoDB, MinIO and RabbitMQ');
+  const locks = new KeyedLock();
+  return {
+    config,
+    logger,
+    bus,
+    storage,
+    locks,
+    relay: createLockedOutbox(createOutboxRelay({ bus, logger }), locks, logger),
+    provider: createProviderClient(config, logger),
+    models: {
+      Generation: generationModel(mongo),
+      Attachment: attachmentModel(mongo),
+      Idempotency: idempotencyModel(mongo),
+    },
+  };
+}
+
+/**
+ * The generation service: text and image generation through the AI provider (JSON or a
+ * stream), chat attachments and generated images in MinIO, the hand-over of every result to
+ * the content service (outbox + content.store), and clean-up on content/workspace deletion.
+ */
+export async function createApp(deps: AppDeps) {
+  const { config, logger, readiness, onStop } = deps;
+  const d = createDomain(deps);
+  await Promise.all(Object.values(d.models).map((model) => model.init()));
+
+  const processed = createProcessedStore(d.models.Generation.db);
+  const consumers = await Promise.all([
+    subscribeContentDeleted(d, processed),
+    subscribeWorkspaceDeleted(d, processed),
+  ]);
+  d.relay.watch(d.models.Generation);
+
+  onStop('consumers', async () => {
+    await Promise.all(consumers.map((consumer) => consumer.close()));
+  });
+  onStop('outbox', () => d.relay.close());
+  onStop('provider', () => d.provider.close());
+
+  const signedIn = requireContext(config.CONTEXT_PUBLIC_KEY);
   return createHttpApp({
     service: 'generation',
-    logger: deps.logger,
-    readiness: deps.readiness,
-    routes: () => {},
+    logger,
+    readiness,
+    routes: (app) => {
+      const router = Router();
+      generationRoutes(router, d, signedIn);
+      fileRoutes(router, d, signedIn);
+      app.use(router);
+    },
   });
 }

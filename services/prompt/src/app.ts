@@ -19,6 +19,7 @@ import { subscribeOwnEvents } from './events/own-events.consumer';
 import { subscribeWorkspaceDeleted } from './events/workspace-deleted.consumer';
 import { promptRoutes } from './routes/prompts.routes';
 import { referenceImageRoutes } from './routes/reference-images.routes';
+import { serveRequests } from './rpc/prompt.rpc';
 
 export interface AppDeps extends ServiceDeps {
   config: Readonly<Config>;
@@ -54,7 +55,8 @@ export function createDomain(deps: AppDeps): DomainDeps {
 /**
  * The prompt service: prompts, the workspace's default prompt and reference images over
  * HTTP; prompt.created/updated/deleted and prompt.default-changed published by the outbox;
- * `workspace.deleted` consumed, and its own prompt events as the repair of the summaries.
+ * `workspace.deleted` consumed, and its own prompt events as the repair of the summaries;
+ * `prompt.for-generation` and `prompt.count` answered over request/reply.
  */
 export async function createApp(deps: AppDeps) {
   const { config, logger, readiness, onStop } = deps;
@@ -68,11 +70,12 @@ export async function createApp(deps: AppDeps) {
     subscribeWorkspaceDeleted(d, processed),
     subscribeOwnEvents(d),
   ]);
+  const served = await serveRequests(d);
   for (const model of [models.Prompt, models.DefaultPointer, models.PromptImages])
     relay.watch(model);
 
   onStop('consumers', async () => {
-    await Promise.all(consumers.map((consumer) => consumer.close()));
+    await Promise.all([...consumers, ...served].map((consumer) => consumer.close()));
   });
   onStop('outbox', () => relay.close());
 

@@ -1,5 +1,6 @@
 import { Route } from 'react-router-dom';
 import { RemoteRoutes } from '@aict/web-kit';
+import { HistoryPage } from '../features/history/components/history-page';
 import { ImageGenerationPage } from '../features/image-generation/components/image-generation-page';
 import { StatsPage } from '../features/stats/components/stats-page';
 import { TextGenerationPage } from '../features/text-generation/components/text-generation-page';
@@ -14,6 +15,7 @@ export default function App() {
       <Route path="text-generation" element={<TextGenerationPage />} />
       <Route path="image-generation" element={<ImageGenerationPage />} />
       <Route path="stats" element={<StatsPage />} />
+      <Route path="history" element={<HistoryPage />} />
       <Route path="*" element={null} />
     </RemoteRoutes>
   );

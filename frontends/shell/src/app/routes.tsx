@@ -32,6 +32,7 @@ export function AppRoutes() {
             <Route path="text-generation" element={null} />
             <Route path="image-generation" element={null} />
             <Route path="stats" element={null} />
+            <Route path="history" element={null} />
           </Route>
           <Route element={<AdminRemote />}>
             <Route path="prompts" element={null} />

@@ -54,5 +54,7 @@ export const CONTENT_ROUTES = {
     params: IdParams,
     response: ConversationResponse,
   },
+  /** The owner, an admin of the content's workspace or a super administrator; 204. */
+  remove: { method: 'DELETE', path: '/api/contents/:id', params: IdParams, response: null },
   stats: { method: 'GET', path: '/api/stats', query: WorkspaceQuery, response: StatsResponse },
 } as const satisfies Record<string, RouteDef>;

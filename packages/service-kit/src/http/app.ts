@@ -5,9 +5,10 @@ import {
   runReadinessChecks,
   type ReadinessCheck,
 } from '../readiness';
+import { metricsHandler, METRICS_PATH } from '../observability/endpoint';
+import { observeRequests } from '../observability/http';
 import { accessLog } from './access-log';
 import { errorHandler, notFound } from './error-handler';
-import { requestId } from './request-id';
 
 export interface HttpAppOptions {
   /** The service's name (reported by /healthz). */
@@ -32,6 +33,12 @@ export interface HttpAppOptions {
    * `app.use(notFound(), errorHandler(logger))`.
    */
   routes?: (app: Express) => void;
+  /**
+   * Serve `GET /metrics` (Prometheus) on this app. Default true: a service's port is
+   * internal. The gateway passes false: its public port must not show metrics (it serves
+   * them on `METRICS_PORT`, see runService).
+   */
+  metrics?: boolean;
 }
 
 /**
@@ -44,8 +51,10 @@ export function jsonBody(limit: string | number = '1mb'): RequestHandler<any, an
 }
 
 /**
- * An express 5 app with a request id (context + response header), one access-log
- * line per request, /healthz and /readyz; JSON bodies only when asked for.
+ * An express 5 app with a request id (context + response header; the trace id when a
+ * trace exists), a server span and a duration histogram by route pattern per request,
+ * one access-log line per request, /healthz, /readyz and /metrics; JSON bodies only when
+ * asked for.
  */
 export function createHttpApp(options: HttpAppOptions): Express {
   const {
@@ -58,7 +67,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
 
-  app.use(requestId());
+  app.use(observeRequests());
   app.use(accessLog(logger));
 
   app.get('/healthz', (_req, res) => {
@@ -82,6 +91,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
         failed: report.failed,
       });
   });
+
+  if (options.metrics !== false) app.get(METRICS_PATH, metricsHandler());
 
   if (options.json) app.use(express.json({ limit: options.json.limit ?? '1mb' }));
 

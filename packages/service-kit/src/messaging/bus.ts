@@ -3,6 +3,9 @@ import type { ChannelModel } from 'amqplib';
 import type { z } from 'zod';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
+import { startOutgoingSpan } from '../observability/messaging';
+import { busMetrics } from '../observability/metrics';
+import { installTracingBasics } from '../observability/tracing';
 import type { ReadinessCheck } from '../readiness';
 import {
   Consumer,
@@ -137,6 +140,7 @@ export async function createBus(options: BusOptions): Promise<Bus> {
   } = options;
   const { initialDelayMs = 200, maxDelayMs = 5_000, initialRetries = 10 } = options.reconnect ?? {};
   const logger = options.logger.child({ component: 'bus' });
+  installTracingBasics();
   const schemas = options.schemas ?? {};
   const exchange = eventsExchange(service);
   const where = describeAmqpUrl(options.url);
@@ -240,7 +244,24 @@ export async function createBus(options: BusOptions): Promise<Bus> {
 
   function send(env: Envelope): Promise<void> {
     stats.published++;
-    return publisher.publish(exchange, env.type, Buffer.from(JSON.stringify(env)), {
+    busMetrics.published(exchange, env.type);
+    const headers: Record<string, unknown> = {
+      'x-request-id': env.correlationId,
+      'x-event-version': env.version,
+    };
+    // A PRODUCER span; its W3C trace context goes into the headers for the consumer.
+    const span = startOutgoingSpan({
+      name: `publish ${env.type}`,
+      kind: 'publish',
+      headers,
+      correlationId: env.correlationId,
+      attributes: {
+        'messaging.destination.name': exchange,
+        'messaging.rabbitmq.destination.routing_key': env.type,
+        'messaging.message.id': env.id,
+      },
+    });
+    const sent = publisher.publish(exchange, env.type, Buffer.from(JSON.stringify(env)), {
       persistent: true, // deliveryMode 2
       contentType: JSON_TYPE,
       messageId: env.id,
@@ -248,8 +269,13 @@ export async function createBus(options: BusOptions): Promise<Bus> {
       type: env.type,
       appId: service,
       timestamp: Math.floor(Date.parse(env.occurredAt) / 1000),
-      headers: { 'x-request-id': env.correlationId, 'x-event-version': env.version },
+      headers,
     });
+    sent.then(
+      () => span.end(),
+      (err: unknown) => span.end(err),
+    );
+    return sent;
   }
 
   /** Runs `attach` on the live connection; during an outage the next setup starts it. */

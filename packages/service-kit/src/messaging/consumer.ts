@@ -1,6 +1,8 @@
 import type { ChannelModel, ConfirmChannel, ConsumeMessage, Options } from 'amqplib';
 import { runWithContext } from '../context';
 import type { Logger } from '../logger';
+import { startIncomingSpan } from '../observability/messaging';
+import { busMetrics, secondsSince, type ConsumeResult } from '../observability/metrics';
 import { decodeEnvelope, type EventFrom, type EventSchemas } from './envelope';
 import type { BusStats } from './stats';
 
@@ -320,13 +322,19 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
 
   protected async process(ch: ConfirmChannel, msg: ConsumeMessage): Promise<void> {
     const { logger, stats } = this.deps;
+    const started = process.hrtime.bigint();
     const headers = msg.properties.headers ?? {};
     const attempt = Math.max(0, Number(headers[RETRY_HEADER]) || 0);
-    if (msg.fields.redelivered || attempt > 0) stats.redelivered++;
+    if (msg.fields.redelivered || attempt > 0) {
+      stats.redelivered++;
+      busMetrics.redelivered(this.queue);
+    }
 
     const decoded = decodeEnvelope(msg.content, this.options.schemas);
     if (!decoded.ok) {
       stats.deadLettered++;
+      busMetrics.deadLettered(this.queue, 'invalid');
+      busMetrics.consumed(this.queue, this.options.exclusive ? 'dropped' : 'dead_letter', 0);
       logger.warn(
         {
           queue: this.queue,
@@ -344,48 +352,80 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
     }
 
     const event = decoded.envelope as EventFrom<S>;
-    await runWithContext({ requestId: event.correlationId, causationId: event.id }, async () => {
-      const info: DeliveryInfo = {
-        attempt,
-        redelivered: msg.fields.redelivered,
-        routingKey: msg.fields.routingKey,
-        queue: this.queue,
-      };
-      const about = { queue: this.queue, eventId: event.id, type: event.type, attempt };
-      try {
-        await this.options.handler(event, info);
-      } catch (err) {
-        if (this.options.exclusive) {
-          stats.deadLettered++;
-          logger.error({ ...about, err }, 'event handler failed; message dropped');
-          this.nack(ch, msg, false);
-          return;
-        }
-        if (attempt >= this.maxRetries) {
-          stats.deadLettered++;
-          logger.error(
-            { ...about, err },
-            'event handler failed; message sent to the dead-letter queue',
-          );
-          this.nack(ch, msg, false);
-          return;
-        }
-        try {
-          await this.sendToRetry(ch, msg, attempt + 1, err);
-          stats.retried++;
-          logger.warn(
-            { ...about, err, retryInMs: this.retryDelayMs },
-            'event handler failed; will retry',
-          );
-          this.ack(ch, msg);
-        } catch (sendErr) {
-          logger.error({ ...about, err: sendErr }, 'could not schedule a retry; message requeued');
-          this.nack(ch, msg, true);
-        }
-        return;
-      }
-      if (this.ack(ch, msg)) stats.consumed++;
+    // A CONSUMER span, child of the publisher's (W3C trace context in the headers); its
+    // trace id is the request id of the handler's logs.
+    const span = startIncomingSpan({
+      name: `process ${event.type}`,
+      kind: 'process',
+      headers,
+      attributes: {
+        'messaging.destination.name': this.queue,
+        'messaging.rabbitmq.destination.routing_key': msg.fields.routingKey,
+        'messaging.message.id': event.id,
+        'messaging.rabbitmq.delivery_attempt': attempt,
+      },
     });
+    const settled = (result: ConsumeResult, err?: unknown) => {
+      busMetrics.consumed(this.queue, result, secondsSince(started));
+      span.end(err);
+    };
+    const requestId = span.traceId ?? event.correlationId;
+    await span.run(() =>
+      runWithContext({ requestId, causationId: event.id }, async () => {
+        const info: DeliveryInfo = {
+          attempt,
+          redelivered: msg.fields.redelivered,
+          routingKey: msg.fields.routingKey,
+          queue: this.queue,
+        };
+        const about = { queue: this.queue, eventId: event.id, type: event.type, attempt };
+        try {
+          await this.options.handler(event, info);
+        } catch (err) {
+          if (this.options.exclusive) {
+            stats.deadLettered++;
+            busMetrics.deadLettered(this.queue, 'failed');
+            logger.error({ ...about, err }, 'event handler failed; message dropped');
+            this.nack(ch, msg, false);
+            settled('dropped', err);
+            return;
+          }
+          if (attempt >= this.maxRetries) {
+            stats.deadLettered++;
+            busMetrics.deadLettered(this.queue, 'failed');
+            settled('dead_letter', err);
+            logger.error(
+              { ...about, err },
+              'event handler failed; message sent to the dead-letter queue',
+            );
+            this.nack(ch, msg, false);
+            return;
+          }
+          try {
+            await this.sendToRetry(ch, msg, attempt + 1, err);
+            stats.retried++;
+            logger.warn(
+              { ...about, err, retryInMs: this.retryDelayMs },
+              'event handler failed; will retry',
+            );
+            this.ack(ch, msg);
+            settled('retry', err);
+          } catch (sendErr) {
+            logger.error(
+              { ...about, err: sendErr },
+              'could not schedule a retry; message requeued',
+            );
+            this.nack(ch, msg, true);
+            settled('requeue', err);
+          }
+          return;
+        }
+        if (this.ack(ch, msg)) {
+          stats.consumed++;
+          settled('ack');
+        } else settled('requeue');
+      }),
+    );
   }
 
   /** Re-sends the message to the retry queue and waits for the broker's confirm. */

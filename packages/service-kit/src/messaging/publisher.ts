@@ -1,5 +1,6 @@
 import type { ConfirmChannel, Options } from 'amqplib';
 import { AppError } from '../errors';
+import { busMetrics, type ConfirmResult } from '../observability/metrics';
 import type { BusStats } from './stats';
 
 interface PendingPublish {
@@ -206,6 +207,7 @@ export class ConfirmPublisher {
     if (item.settled) return;
     item.settled = true;
     this.outstanding.delete(item);
+    busMetrics.confirmed(item.exchange, confirmResult(err));
     if (err) {
       this.options.stats.publishFailed++;
       item.reject(err);
@@ -218,4 +220,13 @@ export class ConfirmPublisher {
       for (const wake of waiters) wake();
     }
   }
+}
+
+function confirmResult(err: Error | undefined): ConfirmResult {
+  if (!err) return 'ack';
+  const code = err instanceof AppError ? err.code : undefined;
+  if (code === 'BUS.PUBLISH_REJECTED') return 'nack';
+  if (code === 'BUS.PUBLISH_TIMEOUT') return 'timeout';
+  if (code === 'BUS.CLOSED') return 'closed';
+  return 'error';
 }

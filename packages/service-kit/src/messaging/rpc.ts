@@ -6,6 +6,8 @@ import { AppError } from '../errors';
 import { toHttpError } from '../http/error-handler';
 import { isWellFormedRequestId } from '../http/request-id';
 import type { Logger } from '../logger';
+import { startIncomingSpan, startOutgoingSpan, type MessageSpan } from '../observability/messaging';
+import { busMetrics, secondsSince } from '../observability/metrics';
 import { Consumer, type ConsumerDeps } from './consumer';
 import type { BusStats } from './stats';
 
@@ -53,37 +55,56 @@ export class RpcServer<S extends z.ZodType, Out> extends Consumer {
 
   protected async process(ch: ConfirmChannel, msg: ConsumeMessage): Promise<void> {
     const { replyTo, correlationId } = msg.properties;
-    const header: unknown = msg.properties.headers?.['x-request-id'];
-    const requestId = isWellFormedRequestId(header) ? header : newRequestId();
-    await runWithContext({ requestId }, async () => {
-      let body: Buffer;
-      try {
-        const data = await this.answer(msg);
-        body = Buffer.from(JSON.stringify({ ok: true, data } satisfies RpcReply));
-      } catch (err) {
-        const { status, body: error, unexpected } = toHttpError(err);
-        if (unexpected) this.deps.logger.error({ err, rpc: this.name }, 'request handler failed');
-        const reply: RpcReply = {
-          ok: false,
-          error: { code: error.code, status, message: error.message },
-        };
-        if (error.details !== undefined) reply.error.details = error.details;
-        body = Buffer.from(JSON.stringify(reply));
-      }
-      if (typeof replyTo === 'string' && replyTo) {
-        try {
-          ch.publish('', replyTo, body, {
-            correlationId,
-            contentType: JSON_TYPE,
-            headers: { 'x-request-id': requestId },
-          });
-        } catch (err) {
-          this.deps.logger.warn({ err, rpc: this.name }, 'could not send the reply');
-        }
-      }
-      this.deps.stats.served++;
-      this.ack(ch, msg);
+    const started = process.hrtime.bigint();
+    // A SERVER span, child of the caller's (W3C trace context in the headers); its trace
+    // id is the request id of the handler's logs.
+    const span = startIncomingSpan({
+      name: `serve ${this.name}`,
+      kind: 'serve',
+      headers: msg.properties.headers,
+      attributes: { 'messaging.destination.name': this.queue, 'rpc.method': this.name },
     });
+    const header: unknown = msg.properties.headers?.['x-request-id'];
+    const requestId = span.traceId ?? (isWellFormedRequestId(header) ? header : newRequestId());
+    await span.run(() =>
+      runWithContext({ requestId }, async () => {
+        let body: Buffer;
+        let failure: unknown;
+        try {
+          const data = await this.answer(msg);
+          body = Buffer.from(JSON.stringify({ ok: true, data } satisfies RpcReply));
+        } catch (err) {
+          failure = err;
+          const { status, body: error, unexpected } = toHttpError(err);
+          if (unexpected) this.deps.logger.error({ err, rpc: this.name }, 'request handler failed');
+          const reply: RpcReply = {
+            ok: false,
+            error: { code: error.code, status, message: error.message },
+          };
+          if (error.details !== undefined) reply.error.details = error.details;
+          body = Buffer.from(JSON.stringify(reply));
+        }
+        if (typeof replyTo === 'string' && replyTo) {
+          try {
+            ch.publish('', replyTo, body, {
+              correlationId,
+              contentType: JSON_TYPE,
+              headers: { 'x-request-id': requestId },
+            });
+          } catch (err) {
+            this.deps.logger.warn({ err, rpc: this.name }, 'could not send the reply');
+          }
+        }
+        this.deps.stats.served++;
+        this.ack(ch, msg);
+        busMetrics.rpcServed(
+          this.name,
+          failure === undefined ? 'ok' : 'error',
+          secondsSince(started),
+        );
+        span.end(failure);
+      }),
+    );
   }
 
   private async answer(msg: ConsumeMessage): Promise<Out> {
@@ -117,6 +138,10 @@ interface PendingRequest {
   sent: boolean;
   schema: z.ZodType | undefined;
   timer: NodeJS.Timeout | undefined;
+  /** Trace context (`traceparent`) for the request's headers. */
+  headers: Record<string, unknown>;
+  span: MessageSpan;
+  started: bigint;
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
 }
@@ -188,16 +213,27 @@ export class RpcClient {
     } catch (err) {
       return Promise.reject(err);
     }
+    const headers: Record<string, unknown> = {};
+    // A CLIENT span; its W3C trace context goes into the request's headers.
+    const span = startOutgoingSpan({
+      name: `request ${name}`,
+      kind: 'request',
+      headers,
+      attributes: { 'messaging.destination.name': rpcQueue(name), 'rpc.method': name },
+    });
     return new Promise<T>((resolve, reject) => {
       const req: PendingRequest = {
         name,
         correlationId: randomUUID(),
         body,
-        requestId: currentRequestId() ?? newRequestId(),
+        requestId: currentRequestId() ?? span.traceId ?? newRequestId(),
         deadline: Date.now() + timeoutMs,
         sent: false,
         schema: options.schema,
         timer: undefined,
+        headers,
+        span,
+        started: process.hrtime.bigint(),
         resolve: resolve as (value: unknown) => void,
         reject,
       };
@@ -225,7 +261,7 @@ export class RpcClient {
         // A request nobody took in time is dropped by the broker instead of being served late.
         expiration: String(Math.max(1, req.deadline - Date.now())),
         mandatory: true,
-        headers: { 'x-request-id': req.requestId },
+        headers: { ...req.headers, 'x-request-id': req.requestId },
       });
       req.sent = true;
       this.deps.stats.requests++;
@@ -282,7 +318,18 @@ export class RpcClient {
     if (this.pending.get(req.correlationId) !== req) return;
     this.pending.delete(req.correlationId);
     clearTimeout(req.timer);
+    busMetrics.rpcCall(req.name, rpcResult(err), secondsSince(req.started));
+    req.span.end(err);
     if (err) req.reject(err);
     else req.resolve(value);
   }
+}
+
+function rpcResult(err: Error | undefined): string {
+  if (!err) return 'ok';
+  const code = err instanceof AppError ? err.code : undefined;
+  if (code === 'RPC.TIMEOUT') return 'timeout';
+  if (code === 'RPC.UNAVAILABLE') return 'unavailable';
+  if (code === 'BUS.CLOSED') return 'closed';
+  return 'error';
 }

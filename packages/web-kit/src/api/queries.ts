@@ -55,6 +55,21 @@ export const queryKeys = {
     [withParams('/api/contents', { workspaceId })] as const,
   content: (contentId: string) => [`/api/contents/${id(contentId)}`] as const,
   conversation: (contentId: string) => [`/api/contents/${id(contentId)}/conversation`] as const,
+  /** History pages (an infinite query: the cursor is added per page, not part of the key). */
+  contentsPages: (
+    workspaceId: number,
+    filter: { type?: 'text' | 'image'; q?: string; limit?: number } = {},
+  ) =>
+    [
+      withParams('/api/contents', {
+        workspaceId,
+        type: filter.type,
+        q: filter.q || undefined,
+        limit: filter.limit,
+      }),
+      'pages',
+    ] as const,
+  stats: (workspaceId: number) => [withParams('/api/stats', { workspaceId })] as const,
   /** The provider key of a workspace, or the global one when no workspace is given. */
   apiKeySetting: (workspaceId?: number | null) =>
     [

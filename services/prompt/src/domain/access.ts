@@ -46,6 +46,17 @@ export function canEdit(ctx: TrustedContext, prompt: PromptRecord): boolean {
   return ctx.uid !== null && prompt.userId === ctx.uid && roleIn(ctx, prompt.workspaceId) !== null;
 }
 
+/** A live prompt the caller may see, or null (a missing prompt and a hidden one alike). */
+export async function findVisiblePrompt(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  promptId: string,
+  inView: number | null,
+): Promise<PromptRecord | null> {
+  const prompt = await d.prompts.findById(promptId);
+  return prompt && canSee(ctx, prompt, inView) ? prompt : null;
+}
+
 /** A live prompt the caller may see, or 404. */
 export async function loadVisiblePrompt(
   d: DomainDeps,
@@ -53,8 +64,8 @@ export async function loadVisiblePrompt(
   promptId: string,
   inView: number | null,
 ): Promise<PromptRecord> {
-  const prompt = await d.prompts.findById(promptId);
-  if (!prompt || !canSee(ctx, prompt, inView)) throw promptNotFound();
+  const prompt = await findVisiblePrompt(d, ctx, promptId, inView);
+  if (!prompt) throw promptNotFound();
   return prompt;
 }
 

@@ -85,3 +85,7 @@ function formatMegabytes(bytes: number): string {
   const round = (n: number) => Math.round(n * 100) / 100;
   return bytes >= 1024 * 1024 ? `${round(bytes / 1024 / 1024)} MB` : `${round(bytes / 1024)} KB`;
 }
+
+/** Over request/reply: a workspace the caller is not a member of (what the gateway answers). */
+export const workspaceForbidden = () =>
+  AppError.forbidden(ERRORS['WORKSPACE.FORBIDDEN'].message, 'WORKSPACE.FORBIDDEN');

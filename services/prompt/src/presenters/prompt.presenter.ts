@@ -1,4 +1,10 @@
-import type { EventData, Prompt, PromptSummary, PromptView } from '@aict/contracts';
+import type {
+  EventData,
+  Prompt,
+  PromptForGenerationReply,
+  PromptSummary,
+  PromptView,
+} from '@aict/contracts';
 import type { PromptRecord } from '../data/prompt.model';
 import type { ReferenceImageRecord } from '../data/prompt-images.model';
 import type { SummaryEntry } from '../data/prompt-summary.model';
@@ -60,6 +66,30 @@ export function presentPrompt(
   const prompt: Prompt = { ...summary, template: record.template, referenceImageUrls };
   if (referenceImageUrls[0]) prompt.referenceImageUrl = referenceImageUrls[0];
   return prompt;
+}
+
+/**
+ * The prompt as the generation service gets it (request/reply, never sent to a client): the
+ * template, and each reference image as its MinIO object in this service's bucket.
+ */
+export function presentForGeneration(
+  record: PromptRecord,
+  images: readonly ReferenceImageRecord[],
+  bucket: string,
+): Extract<PromptForGenerationReply, { found: true }>['prompt'] {
+  return {
+    id: record._id,
+    name: record.name,
+    template: record.template,
+    contentType: record.contentType,
+    model: record.model,
+    workspaceId: record.workspaceId,
+    referenceImages: images.map((image) => ({
+      bucket,
+      key: image.key,
+      mimeType: image.contentType,
+    })),
+  };
 }
 
 /** What the summary documents hold for a prompt. */

@@ -1,18 +1,123 @@
-import { gptTitle, usePageTitle, useWorkspace } from '@aict/web-kit';
-import styles from './chat-page.module.css';
+import { useState } from 'react';
+import type { Attachment } from '@aict/contracts';
+import {
+  Button,
+  Icon,
+  Spinner,
+  gptTitle,
+  toast,
+  useIsMobile,
+  usePageTitle,
+  useWorkspace,
+} from '@aict/web-kit';
+import { HistoryPanel } from '../../history/components/history-panel';
+import { useDefaultPrompt } from '../api/get-default-prompt';
+import { useChat } from '../hooks/use-chat';
+import { EMPTY_MESSAGE_TOAST, canSend } from '../lib/chat-rules';
+import { ChatInput } from './chat-input';
+import { MessageList } from './message-list';
+import styles from './chat.module.css';
 
-/** The chat screen (placeholder: the conversation, input and history panel come later). */
+/** The chat screen (SPEC §2 Chat screen, §4 Chat) with the Content History panel. */
 export function ChatPage() {
-  const { currentWorkspace } = useWorkspace();
-  usePageTitle('Chat');
+  const { currentWorkspace, currentWorkspaceId } = useWorkspace();
+  const title = gptTitle(currentWorkspace?.name);
+  usePageTitle(title);
+  useDefaultPrompt(currentWorkspaceId); // loads with the screen; send reads it from the cache
+  const chat = useChat();
+  const [text, setText] = useState('');
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const isMobile = useIsMobile();
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const readOnly = chat.mode === 'viewing';
+
+  async function send() {
+    if (!canSend(text, attachments.length)) {
+      toast({ ...EMPTY_MESSAGE_TOAST, variant: 'destructive' });
+      return;
+    }
+    const sentText = text;
+    setText('');
+    const answered = await chat.send(sentText, attachments);
+    if (answered) setAttachments([]);
+    else setText((current) => current || sentText);
+  }
+
+  function newChat() {
+    chat.newChat();
+    setText('');
+    setAttachments([]);
+  }
+
   return (
-    <section className={styles.page} aria-labelledby="chat-title">
-      <h1 id="chat-title" className={styles.title}>
-        {gptTitle(currentWorkspace?.name)}
-      </h1>
-      <div className={styles.empty}>
-        <p className={styles.prompt}>How can I help you today?</p>
-      </div>
-    </section>
+    <div className={styles.screen}>
+      <section className={styles.chat} aria-labelledby="chat-title">
+        <header className={styles.header}>
+          {chat.mode !== 'new' && (
+            <Button variant="ghost" size="icon" aria-label="Back to new chat" onClick={newChat}>
+              <Icon>
+                <path d="m12 19-7-7 7-7M19 12H5" />
+              </Icon>
+            </Button>
+          )}
+          <h1 id="chat-title" className={styles.title}>
+            {title}
+          </h1>
+          {isMobile && (
+            <Button
+              variant="outline"
+              size="sm"
+              className={styles.historyToggle}
+              aria-expanded={historyOpen}
+              onClick={() => setHistoryOpen(true)}
+            >
+              <Icon>
+                <path d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l4 2" />
+              </Icon>
+              History
+            </Button>
+          )}
+        </header>
+
+        <div className={styles.body}>
+          {chat.loadingConversation ? (
+            <div className={styles.center}>
+              <Spinner label="Loading conversation" />
+            </div>
+          ) : chat.messages.length === 0 ? (
+            <div className={styles.center}>
+              <p className={styles.empty}>How can I help you today?</p>
+            </div>
+          ) : (
+            <MessageList messages={chat.messages} />
+          )}
+        </div>
+
+        {readOnly ? (
+          <div className={styles.viewing}>
+            <p>Viewing conversation history</p>
+            <Button onClick={chat.continueConversation}>Continue this conversation</Button>
+          </div>
+        ) : (
+          <ChatInput
+            text={text}
+            onTextChange={setText}
+            attachments={attachments}
+            onAttachmentsChange={setAttachments}
+            onSend={() => void send()}
+            onStop={chat.stop}
+            generating={chat.generating}
+            disabled={chat.loadingConversation || currentWorkspaceId === null}
+          />
+        )}
+      </section>
+      <HistoryPanel
+        onOpenConversation={chat.openFromHistory}
+        onNewChat={newChat}
+        activeId={chat.parentId}
+        mobileOpen={historyOpen}
+        onMobileOpenChange={setHistoryOpen}
+      />
+    </div>
   );
 }

@@ -1,11 +1,239 @@
-import { Page } from '../../../lib/page';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  DEFAULT_CONTENT_LANGUAGE,
+  DEFAULT_IMAGE_MODEL,
+  FILE_VARIABLE,
+  GPT_IMAGE_MODEL,
+  IMAGE_MODELS,
+  LANGUAGE_VARIABLE,
+  type PromptSummary,
+} from '@aict/contracts';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  Page,
+  downloadFile,
+  errorMessage,
+  generatedImageFileName,
+  invalidateContents,
+  saveBlob,
+  toast,
+  useWorkspace,
+} from '@aict/web-kit';
+import { DownloadIcon } from '../../../lib/icons';
+import { ModelPicker } from '../../../lib/model-picker';
+import { PromptPicker } from '../../../lib/prompt-picker';
+import { usePrompts } from '../../../lib/get-prompts';
+import { VariableInputs } from '../../../lib/variable-inputs';
+import styles from '../../../lib/generation.module.css';
+import { generateImage, generateImageWithFile } from '../api/generate-image';
+import { ReferenceImageInput } from './reference-image-input';
 
-/** Image Generation (placeholder: prompt picker, variables, reference image come later). */
+/** The image from its base64 data (a data: URL may not be fetched under the CSP). */
+function base64Blob(b64: string, type: string): Blob {
+  const bytes = Uint8Array.from(atob(b64), (char) => char.charCodeAt(0));
+  return new Blob([bytes], { type });
+}
+
+interface ImageResult {
+  contentId: string;
+  src: string;
+  model: string;
+  /** gpt-image-1: marked GPT-Image, its base64 data kept (SPEC §4). */
+  isGptImage: boolean;
+  b64?: string;
+}
+
+/** /image-generation (SPEC §2, §4, §5): a prompt, its variables, an optional reference image. */
 export function ImageGenerationPage() {
+  const [params, setParams] = useSearchParams();
+  const { currentWorkspaceId, isAdmin } = useWorkspace();
+  const queryClient = useQueryClient();
+  const prompts = usePrompts(currentWorkspaceId, 'image');
+  const selectedId = params.get('promptId');
+  const selected = prompts.data?.find((prompt) => prompt.id === selectedId) ?? null;
+
+  const [inputs, setInputs] = useState<Record<string, string>>({});
+  const [language, setLanguage] = useState<string>(DEFAULT_CONTENT_LANGUAGE);
+  const [model, setModel] = useState<string>(DEFAULT_IMAGE_MODEL);
+  const [file, setFile] = useState<File | null>(null);
+  const [pending, setPending] = useState(false);
+  const [result, setResult] = useState<ImageResult | null>(null);
+
+  const selectedModel = selected?.model;
+  useEffect(() => {
+    if (!selectedId || !selectedModel) return;
+    setModel(selectedModel);
+    setInputs({});
+    setFile(null);
+  }, [selectedId, selectedModel]);
+
+  function select(prompt: PromptSummary) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('promptId', prompt.id);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  const effectiveModel = isAdmin ? model : (selected?.model ?? DEFAULT_IMAGE_MODEL);
+  const hasFile = selected?.variables.includes(FILE_VARIABLE) ?? false;
+
+  async function generate() {
+    if (!selected) {
+      toast({ title: 'Please select a prompt', variant: 'destructive' });
+      return;
+    }
+    const filled: Record<string, string> = {};
+    for (const name of selected.variables) {
+      if (name === FILE_VARIABLE) continue;
+      filled[name] = name === LANGUAGE_VARIABLE ? language : (inputs[name] ?? '').trim();
+    }
+    const missing = Object.entries(filled)
+      .filter(([, value]) => value === '')
+      .map(([name]) => name);
+    if (missing.length > 0) {
+      toast({
+        title: 'Missing information',
+        description: `Please fill in the following fields: ${missing.join(', ')}`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (hasFile && effectiveModel === GPT_IMAGE_MODEL && !file) {
+      toast({
+        title: 'Missing file',
+        description: 'Please upload a reference image for this prompt.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setPending(true);
+    try {
+      const answer = file
+        ? await generateImageWithFile({
+            promptId: selected.id,
+            model: effectiveModel,
+            file,
+            inputs: filled,
+            workspaceId: currentWorkspaceId,
+          })
+        : await generateImage({
+            promptId: selected.id,
+            inputs: filled,
+            ...(isAdmin ? { model } : {}),
+            workspaceId: currentWorkspaceId,
+          });
+      const isGptImage = effectiveModel === GPT_IMAGE_MODEL;
+      const b64 = isGptImage ? answer.result.b64_json : undefined;
+      setResult({
+        contentId: answer.content.id,
+        src: b64 ? `data:image/png;base64,${b64}` : (answer.result.imageUrl ?? ''),
+        model: effectiveModel,
+        isGptImage,
+        b64,
+      });
+      toast({ title: 'Content generated successfully', variant: 'success' });
+      void invalidateContents(queryClient);
+    } catch (error) {
+      toast({
+        title: file ? 'Failed to generate image with file' : 'Failed to generate image',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function download() {
+    if (!result) return;
+    try {
+      const name = generatedImageFileName(result.model);
+      if (result.b64) saveBlob(base64Blob(result.b64, 'image/png'), name);
+      else await downloadFile(result.src, name);
+    } catch (error) {
+      console.error('Image download failed', error);
+      toast({ title: 'Download failed', variant: 'destructive' });
+    }
+  }
+
   return (
     <Page
       title="Image Generation"
       description="Pick a prompt template, fill in its variables and generate an image."
-    />
+    >
+      <PromptPicker
+        prompts={prompts.data}
+        isPending={currentWorkspaceId !== null && prompts.isPending}
+        isError={prompts.isError}
+        onRetry={() => void prompts.refetch()}
+        selectedId={selectedId}
+        onSelect={select}
+      />
+      <Card className={styles.section}>
+        <CardContent className={styles.section}>
+          <h2 className={styles.sectionTitle}>
+            {selected ? `Inputs for ${selected.name}` : 'Inputs'}
+          </h2>
+          {selected ? (
+            <>
+              <VariableInputs
+                variables={selected.variables}
+                inputs={inputs}
+                onInputChange={(name, value) => setInputs((all) => ({ ...all, [name]: value }))}
+                language={language}
+                onLanguageChange={setLanguage}
+              />
+              {hasFile && (
+                <ReferenceImageInput
+                  file={file}
+                  onChange={setFile}
+                  required={effectiveModel === GPT_IMAGE_MODEL}
+                />
+              )}
+            </>
+          ) : (
+            <p className={styles.muted}>Select a prompt to see its variables.</p>
+          )}
+          {isAdmin && (
+            <div className={styles.fields}>
+              <ModelPicker models={IMAGE_MODELS} value={model} onChange={setModel} />
+            </div>
+          )}
+          <div className={styles.actions}>
+            <Button onClick={() => void generate()} disabled={pending}>
+              {pending ? 'Generating...' : 'Generate Image'}
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+      {result && (
+        <section className={styles.section} aria-label="Generated image">
+          <div className={styles.sectionHeader}>
+            <h2 className={styles.sectionTitle}>Result</h2>
+            <div className={styles.actions}>
+              <Badge variant="secondary">{result.isGptImage ? 'GPT-Image' : result.model}</Badge>
+              <Button variant="outline" size="sm" onClick={() => void download()}>
+                <DownloadIcon />
+                Download Image
+              </Button>
+            </div>
+          </div>
+          <img
+            src={result.src}
+            alt={`Generated with ${selected?.name ?? 'the prompt'}`}
+            className={styles.resultImage}
+          />
+        </section>
+      )}
+    </Page>
   );
 }

@@ -1,23 +1,217 @@
-import { Card, CardDescription, CardHeader, CardTitle } from '@aict/web-kit';
-import { Page } from '../../../lib/page';
-import styles from '../../../lib/page.module.css';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { CATEGORIES, STATS_ITEMS, type ContentItem } from '@aict/contracts';
+import {
+  Badge,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  ImageDialog,
+  Label,
+  Page,
+  Select,
+  Skeleton,
+  buttonClass,
+  contentItems,
+  historyPreview,
+  historyTitle,
+  relativeTime,
+  useContentsInfinite,
+  useStats,
+  useWorkspace,
+} from '@aict/web-kit';
+import { copyToClipboard } from '../../../lib/clipboard';
+import { usePrompts } from '../../../lib/get-prompts';
+import { CopyIcon, EditIcon, PlayIcon } from '../../../lib/icons';
+import styles from '../../../lib/generation.module.css';
 
-const COUNTS = ['Total Prompts', 'Text Content', 'Images Generated'];
+const ALL = 'all';
 
-/** Stats (placeholder: the three count cards without numbers; recent items come later). */
+function Count({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardDescription>{label}</CardDescription>
+        <CardTitle className={styles.count} aria-label={`${label}: ${value ?? 'loading'}`}>
+          {value ?? '–'}
+        </CardTitle>
+      </CardHeader>
+      <CardContent />
+    </Card>
+  );
+}
+
+function SectionHeader({ title, id, to }: { title: string; id: string; to: string }) {
+  return (
+    <div className={styles.sectionHeader}>
+      <h2 id={id} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      <Link
+        to={to}
+        className={styles.viewAll}
+        aria-label={`View All ${title.replace('Recent ', '')}`}
+      >
+        View All
+      </Link>
+    </div>
+  );
+}
+
+function RecentPrompts() {
+  const { currentWorkspaceId } = useWorkspace();
+  const prompts = usePrompts(currentWorkspaceId);
+  const [category, setCategory] = useState(ALL);
+  const id = useId();
+  const shown = (prompts.data ?? [])
+    .filter((prompt) => category === ALL || prompt.category.toLowerCase() === category)
+    .slice(0, STATS_ITEMS.prompts);
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <SectionHeader title="Recent Prompts" id={`${id}-title`} to="/prompts" />
+      <div className={styles.filter}>
+        <Label htmlFor={id}>Category</Label>
+        <Select id={id} value={category} onChange={(event) => setCategory(event.target.value)}>
+          <option value={ALL}>All</option>
+          {CATEGORIES.map((name) => (
+            <option key={name} value={name.toLowerCase()}>
+              {name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {prompts.isPending && currentWorkspaceId !== null ? (
+        <Skeleton className={styles.promptSkeleton} />
+      ) : shown.length === 0 ? (
+        <p className={styles.muted}>No prompts found</p>
+      ) : (
+        <ul className={styles.list} aria-label="Recent prompts">
+          {shown.map((prompt) => (
+            <li key={prompt.id} className={styles.item}>
+              <div className={styles.itemMain}>
+                <span className={styles.promptName}>{prompt.name}</span>
+                {prompt.description && (
+                  <span className={styles.itemText}>{prompt.description}</span>
+                )}
+                <span className={styles.badges}>
+                  <Badge variant="outline">{prompt.category}</Badge>
+                  <Badge variant="secondary">{prompt.contentType}</Badge>
+                </span>
+              </div>
+              <div className={styles.actions}>
+                <Link
+                  to={`/prompts/${encodeURIComponent(prompt.id)}`}
+                  className={buttonClass({ variant: 'outline', size: 'sm' })}
+                  aria-label={`Edit ${prompt.name}`}
+                >
+                  <EditIcon />
+                  Edit
+                </Link>
+                <Link
+                  to={`/${prompt.contentType === 'image' ? 'image' : 'text'}-generation?promptId=${encodeURIComponent(prompt.id)}`}
+                  className={buttonClass({ size: 'sm' })}
+                  aria-label={`Run ${prompt.name}`}
+                >
+                  <PlayIcon />
+                  Run
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RecentText() {
+  const id = useId();
+  const texts = useContentsInfinite({ type: 'text', limit: STATS_ITEMS.text });
+  const items = contentItems(texts.data).slice(0, STATS_ITEMS.text);
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <SectionHeader title="Recent Text Content" id={id} to="/history?type=text" />
+      {texts.isPending && texts.fetchStatus !== 'idle' ? (
+        <Skeleton className={styles.promptSkeleton} />
+      ) : items.length === 0 ? (
+        <p className={styles.muted}>No text content yet</p>
+      ) : (
+        <ul className={styles.list} aria-label="Recent text content">
+          {items.map((item) => (
+            <li key={item.id} className={styles.item}>
+              <div className={styles.itemMain}>
+                <span className={styles.promptName}>{historyTitle(item.title)}</span>
+                <span className={styles.itemText}>{historyPreview(item)}</span>
+                <span className={styles.badges}>
+                  <Badge variant="secondary">{item.model}</Badge>
+                  <Badge variant="outline">{item.language}</Badge>
+                  <span className={styles.muted}>{relativeTime(item.createdAt)}</span>
+                </span>
+              </div>
+              <button
+                type="button"
+                className={buttonClass({ variant: 'ghost', size: 'icon' })}
+                aria-label={`Copy ${item.title}`}
+                onClick={() => void copyToClipboard(item.content)}
+              >
+                <CopyIcon />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RecentImages() {
+  const id = useId();
+  const images = useContentsInfinite({ type: 'image', limit: STATS_ITEMS.images });
+  const items = contentItems(images.data).slice(0, STATS_ITEMS.images);
+  const [open, setOpen] = useState<ContentItem | null>(null);
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <SectionHeader title="Recent Images" id={id} to="/history?type=image" />
+      {images.isPending && images.fetchStatus !== 'idle' ? (
+        <Skeleton className={styles.promptSkeleton} />
+      ) : items.length === 0 ? (
+        <p className={styles.muted}>No images yet</p>
+      ) : (
+        <ul className={styles.imageGrid} aria-label="Recent images">
+          {items.map((item) => (
+            <li key={item.id}>
+              <button
+                type="button"
+                className={styles.imageButton}
+                aria-label={`Open ${item.title}`}
+                onClick={() => setOpen(item)}
+              >
+                <img src={item.content} alt="" loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ImageDialog item={open} onOpenChange={(next) => !next && setOpen(null)} />
+    </section>
+  );
+}
+
+/** /stats (SPEC §2): three counts and the recent prompts, texts and images. */
 export function StatsPage() {
+  const stats = useStats();
   return (
     <Page title="Stats">
-      <div className={styles.grid}>
-        {COUNTS.map((label) => (
-          <Card key={label}>
-            <CardHeader>
-              <CardDescription>{label}</CardDescription>
-              <CardTitle>–</CardTitle>
-            </CardHeader>
-          </Card>
-        ))}
+      <div className={styles.countGrid}>
+        <Count label="Total Prompts" value={stats.data?.totalPrompts} />
+        <Count label="Text Content" value={stats.data?.textContent} />
+        <Count label="Images Generated" value={stats.data?.imagesGenerated} />
       </div>
+      <RecentPrompts />
+      <RecentText />
+      <RecentImages />
     </Page>
   );
 }

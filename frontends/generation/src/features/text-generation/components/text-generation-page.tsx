@@ -1,11 +1,296 @@
-import { Page } from '../../../lib/page';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  DEFAULT_CONTENT_LANGUAGE,
+  DEFAULT_TEXT_MODEL,
+  TEXT_MODELS,
+  type ChatMessage,
+  type ContentItem,
+  type PromptSummary,
+} from '@aict/contracts';
+import {
+  Button,
+  Card,
+  CardContent,
+  Page,
+  errorMessage,
+  fetchConversation,
+  invalidateContents,
+  parseMetadata,
+  readContinueRecord,
+  rebuildConversation,
+  removeContinueRecord,
+  toast,
+  useWorkspace,
+} from '@aict/web-kit';
+import { StopIcon } from '../../../lib/icons';
+import { ModelPicker } from '../../../lib/model-picker';
+import { PromptPicker } from '../../../lib/prompt-picker';
+import { usePrompts } from '../../../lib/get-prompts';
+import { VariableInputs } from '../../../lib/variable-inputs';
+import styles from '../../../lib/generation.module.css';
+import { generateContent, generateReply } from '../api/generate-text';
+import { Thread } from './thread';
 
-/** Text Generation (placeholder: prompt picker, variables, model, thread come later). */
+const isTextModel = (model: string) => (TEXT_MODELS as readonly string[]).includes(model);
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/** The first item's original inputs as the first user message (continue mode, SPEC §4). */
+function inputsMessage(inputs: Record<string, string> | undefined): string {
+  return Object.entries(inputs ?? {})
+    .filter(([, value]) => value !== '')
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
+}
+
+function threadMessages(items: readonly ContentItem[]): ChatMessage[] {
+  const messages = rebuildConversation(items);
+  const first = items[0] && parseMetadata(items[0].metadata);
+  if (first && !first.inputs?.message) {
+    const asked = inputsMessage(first.inputs);
+    if (asked) messages.unshift({ role: 'user', content: asked });
+  }
+  return messages;
+}
+
+/** /text-generation (SPEC §2, §4): a prompt, its variables, then a thread refined by replies. */
 export function TextGenerationPage() {
+  const [params, setParams] = useSearchParams();
+  const continuing = params.get('continue') === 'true';
+  const { currentWorkspaceId, isAdmin } = useWorkspace();
+  const queryClient = useQueryClient();
+  const prompts = usePrompts(currentWorkspaceId, 'text');
+
+  const selectedId = params.get('promptId');
+  const selected = prompts.data?.find((prompt) => prompt.id === selectedId) ?? null;
+  const [inputs, setInputs] = useState<Record<string, string>>({});
+  const [language, setLanguage] = useState<string>(DEFAULT_CONTENT_LANGUAGE);
+  const [model, setModel] = useState<string>(DEFAULT_TEXT_MODEL);
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [parentId, setParentId] = useState<string | null>(null);
+  const [streaming, setStreaming] = useState<string | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  /** Inputs restored by continue mode, applied when their prompt is selected. */
+  const restored = useRef<{ inputs: Record<string, string>; model: string } | null>(null);
+
+  // Selecting a prompt sets the model to the prompt's model (SPEC §4) and fresh inputs.
+  const selectedModel = selected?.model;
+  useEffect(() => {
+    if (!selectedId || !selectedModel) return;
+    setModel(restored.current?.model ?? selectedModel);
+    setInputs(restored.current?.inputs ?? {});
+    restored.current = null;
+  }, [selectedId, selectedModel]);
+
+  // Continue mode (SPEC §4): rebuild the saved thread once, then forget the record.
+  const continued = useRef(false);
+  useEffect(() => {
+    if (!continuing || continued.current) return;
+    continued.current = true;
+    let record;
+    try {
+      record = readContinueRecord();
+    } catch {
+      toast({
+        title: 'Error loading conversation',
+        description: 'Could not load the conversation data.',
+        variant: 'destructive',
+      });
+      removeContinueRecord();
+      return;
+    }
+    if (!record) return;
+    const saved = record;
+    const inputsOf = saved.metadata.inputs ?? {};
+    restored.current = { inputs: { ...inputsOf }, model: saved.model };
+    if (inputsOf.language) setLanguage(inputsOf.language);
+    setModel(saved.model);
+    if (saved.promptId) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('promptId', saved.promptId!);
+          return next;
+        },
+        { replace: true },
+      );
+    } else {
+      setInputs({ ...inputsOf });
+    }
+    fetchConversation(saved.contentId)
+      .then((items) => {
+        if (items.length === 0) throw new Error('Empty thread');
+        setMessages(threadMessages(items));
+        setParentId(items[items.length - 1]!.id);
+      })
+      .catch(() => {
+        setMessages([{ role: 'assistant', content: saved.initialContent }]);
+        setParentId(saved.contentId);
+      })
+      .finally(() => removeContinueRecord());
+  }, [continuing, setParams]);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  function select(prompt: PromptSummary) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('promptId', prompt.id);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  async function run<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    controller.current?.abort();
+    const abort = new AbortController();
+    controller.current = abort;
+    setStreaming('');
+    try {
+      return await work(abort.signal);
+    } finally {
+      if (controller.current === abort) controller.current = null;
+      setStreaming(null);
+    }
+  }
+
+  const onDelta = (_: string, full: string) => setStreaming(full);
+  const stop = () => controller.current?.abort();
+
+  async function generate() {
+    if (!selected) {
+      toast({ title: 'Please select a prompt', variant: 'destructive' });
+      return;
+    }
+    const filled = { ...inputs };
+    if (selected.variables.includes('language')) filled.language = language;
+    try {
+      const answer = await run((signal) =>
+        generateContent(
+          {
+            promptId: selected.id,
+            inputs: filled,
+            ...(isAdmin ? { model } : {}),
+            language,
+            workspaceId: currentWorkspaceId,
+          },
+          { signal, onDelta },
+        ),
+      );
+      setMessages([{ role: 'assistant', content: answer.result.text ?? '' }]);
+      setParentId(answer.content.id);
+      toast({ title: 'Content generated successfully', variant: 'success' });
+      void invalidateContents(queryClient);
+    } catch (error) {
+      if (isAbort(error)) return;
+      toast({
+        title: 'Failed to generate content',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  async function reply(text: string): Promise<boolean> {
+    const message = text.trim();
+    if (!message) {
+      toast({ title: 'Please enter a message', variant: 'destructive' });
+      return false;
+    }
+    const history = messages;
+    setMessages([...history, { role: 'user', content: message }]);
+    const replyModel = isAdmin || !selected ? model : selected.model;
+    try {
+      const answer = await run((signal) =>
+        generateReply(
+          {
+            message,
+            conversationHistory: history,
+            model: isTextModel(replyModel) ? replyModel : DEFAULT_TEXT_MODEL,
+            promptId: selected?.id ?? null,
+            workspaceId: currentWorkspaceId,
+            parentContentId: parentId,
+          },
+          { signal, onDelta },
+        ),
+      );
+      setMessages([
+        ...history,
+        { role: 'user', content: message },
+        { role: 'assistant', content: answer.result.text ?? '' },
+      ]);
+      setParentId(answer.content.id);
+      toast({ title: 'Reply generated successfully', variant: 'success' });
+      void invalidateContents(queryClient);
+      return true;
+    } catch (error) {
+      setMessages(history);
+      if (isAbort(error)) return false;
+      toast({
+        title: 'Failed to generate reply',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+      return false;
+    }
+  }
+
+  const generating = streaming !== null;
+  const threadStarted = messages.length > 0;
+
   return (
     <Page
-      title="Text Generation"
+      title={continuing ? 'Continue Conversation' : 'Text Generation'}
       description="Pick a prompt template, fill in its variables and generate text."
-    />
+    >
+      <PromptPicker
+        prompts={prompts.data}
+        isPending={currentWorkspaceId !== null && prompts.isPending}
+        isError={prompts.isError}
+        onRetry={() => void prompts.refetch()}
+        selectedId={selectedId}
+        onSelect={select}
+      />
+      <Card className={styles.section}>
+        <CardContent className={styles.section}>
+          <h2 className={styles.sectionTitle}>
+            {selected ? `Inputs for ${selected.name}` : 'Inputs'}
+          </h2>
+          {selected ? (
+            <VariableInputs
+              variables={selected.variables}
+              inputs={inputs}
+              onInputChange={(name, value) => setInputs((all) => ({ ...all, [name]: value }))}
+              language={language}
+              onLanguageChange={setLanguage}
+            />
+          ) : (
+            <p className={styles.muted}>Select a prompt to see its variables.</p>
+          )}
+          {isAdmin && (
+            <div className={styles.fields}>
+              <ModelPicker models={TEXT_MODELS} value={model} onChange={setModel} />
+            </div>
+          )}
+          <div className={styles.actions}>
+            <Button onClick={() => void generate()} disabled={generating}>
+              {generating && !threadStarted ? 'Generating...' : 'Generate Text'}
+            </Button>
+            {generating && (
+              <Button variant="outline" onClick={stop}>
+                <StopIcon />
+                Stop
+              </Button>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+      {(threadStarted || generating) && (
+        <Thread messages={messages} streaming={streaming} onReply={reply} onStop={stop} />
+      )}
+    </Page>
   );
 }

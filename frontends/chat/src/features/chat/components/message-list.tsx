@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Icon, Markdown, cn } from '@aict/web-kit';
+import type { ScreenMessage } from '../lib/chat-rules';
+import { speakableText, speechSynthesisApi } from '../lib/speech';
+import styles from './chat.module.css';
+
+/** The conversation: user and assistant bubbles, the typing indicator, read-aloud buttons. */
+export function MessageList({ messages }: { messages: readonly ScreenMessage[] }) {
+  const endRef = useRef<HTMLLIElement>(null);
+  const last = messages.at(-1);
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length, last?.content]);
+
+  return (
+    <ol className={styles.messages} aria-label="Messages">
+      {messages.map((message) => (
+        <li
+          key={message.id}
+          className={cn(styles.message, message.role === 'user' ? styles.user : styles.assistant)}
+          aria-label={message.role === 'user' ? 'You' : 'Assistant'}
+        >
+          <div className={styles.bubble}>
+            {message.role === 'assistant' ? (
+              message.content === '' && message.streaming ? (
+                <p className={styles.typing} role="status">
+                  Aan het typen...
+                </p>
+              ) : (
+                <Markdown>{message.content}</Markdown>
+              )
+            ) : (
+              <p className={styles.userText}>{message.content}</p>
+            )}
+            {message.attachments && message.attachments.length > 0 && (
+              <ul className={styles.sentFiles} aria-label="Attached files">
+                {message.attachments.map((name, index) => (
+                  <li key={`${name}-${index}`} className={styles.sentFile}>
+                    <Icon size={14}>
+                      <path d="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l8.57-8.57A4 4 0 1 1 18 8.84l-8.59 8.57a2 2 0 0 1-2.83-2.83l8.49-8.48" />
+                    </Icon>
+                    {name}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {message.stopped && <p className={styles.note}>Stopped</p>}
+          </div>
+          {message.role === 'assistant' && !message.streaming && message.content !== '' && (
+            <ReadAloud text={message.content} />
+          )}
+        </li>
+      ))}
+      <li ref={endRef} aria-hidden="true" className={styles.end} />
+    </ol>
+  );
+}
+
+/** Reads an answer aloud with the browser's speech synthesis; absent when there is none. */
+function ReadAloud({ text }: { text: string }) {
+  const synthesis = speechSynthesisApi();
+  const [speaking, setSpeaking] = useState(false);
+  useEffect(() => () => void (speaking && synthesis?.cancel()), [speaking, synthesis]);
+  if (!synthesis) return null;
+
+  function toggle() {
+    if (!synthesis) return;
+    synthesis.cancel();
+    if (speaking) {
+      setSpeaking(false);
+      return;
+    }
+    const utterance = new SpeechSynthesisUtterance(speakableText(text));
+    utterance.lang = 'nl-NL';
+    utterance.onend = () => setSpeaking(false);
+    utterance.onerror = () => setSpeaking(false);
+    setSpeaking(true);
+    synthesis.speak(utterance);
+  }
+
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className={styles.readAloud}
+      aria-label={speaking ? 'Stop reading aloud' : 'Read aloud'}
+      aria-pressed={speaking}
+      onClick={toggle}
+    >
+      <Icon>
+        <path d="M11 5 6 9H2v6h4l5 4V5z" />
+        {!speaking && <path d="M15.54 8.46a5 5 0 0 1 0 7.07M19.07 4.93a10 10 0 0 1 0 14.14" />}
+        {speaking && <path d="m22 9-6 6M16 9l6 6" />}
+      </Icon>
+    </Button>
+  );
+}

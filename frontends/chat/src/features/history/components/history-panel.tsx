@@ -1,0 +1,314 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ContentItem } from '@aict/contracts';
+import { BREAKPOINTS, SKELETON_COUNT } from '@aict/contracts/constants';
+import {
+  Badge,
+  Button,
+  Icon,
+  ImageDialog,
+  Input,
+  Skeleton,
+  Spinner,
+  cn,
+  contentItems,
+  historyPreview,
+  historyTitle,
+  relativeTime,
+  useContentsInfinite,
+  useIsMobile,
+  useMediaQuery,
+} from '@aict/web-kit';
+import { historyFooter, useDebouncedValue } from '../lib/use-debounced-value';
+import styles from './history.module.css';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export interface HistoryPanelProps {
+  /** A text item was chosen: load its conversation. */
+  onOpenConversation: (item: ContentItem) => void;
+  onNewChat: () => void;
+  /** The conversation shown now (highlighted). */
+  activeId?: string | null;
+  /** Mobile only: the panel is a sheet over the chat. */
+  mobileOpen: boolean;
+  onMobileOpenChange: (open: boolean) => void;
+}
+
+/**
+ * The Content History panel (SPEC §2): pin/collapse on large screens (forced pinned and open
+ * below 1024 px; a sheet on phones), 'New Chat', a server-side search, the items page by page.
+ */
+export function HistoryPanel({
+  onOpenConversation,
+  onNewChat,
+  activeId,
+  mobileOpen,
+  onMobileOpenChange,
+}: HistoryPanelProps) {
+  const isMobile = useIsMobile();
+  const forced = useMediaQuery(`(max-width: ${BREAKPOINTS.historyPinned - 0.02}px)`);
+  const [pinnedChoice, setPinnedChoice] = useState(true);
+  const [collapsedChoice, setCollapsedChoice] = useState(false);
+  const pinned = forced || pinnedChoice;
+  const collapsed = !forced && collapsedChoice;
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [image, setImage] = useState<ContentItem | null>(null);
+
+  if (isMobile && !mobileOpen) return null;
+
+  function togglePin() {
+    if (pinnedChoice) {
+      setPinnedChoice(false);
+    } else {
+      setPinnedChoice(true);
+      setCollapsedChoice(false); // pinning opens it and un-collapses it
+    }
+  }
+
+  function choose(item: ContentItem) {
+    if (item.contentType === 'image') {
+      setImage(item);
+      return;
+    }
+    onOpenConversation(item);
+    if (isMobile) onMobileOpenChange(false);
+  }
+
+  return (
+    <aside
+      className={cn(
+        styles.panel,
+        collapsed && styles.collapsed,
+        !pinned && styles.floating,
+        isMobile && styles.sheet,
+      )}
+      aria-label="Content History"
+      data-pinned={pinned}
+      data-collapsed={collapsed}
+    >
+      <div className={styles.header}>
+        {!collapsed && <h2 className={styles.heading}>Content History</h2>}
+        {!forced && (
+          <>
+            {!collapsed && (
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={pinned ? 'Unpin history panel' : 'Pin history panel'}
+                aria-pressed={pinned}
+                onClick={togglePin}
+              >
+                <Icon>
+                  <path d="M12 17v5M9 10.76V6h6v4.76a2 2 0 0 0 .89 1.66L18 14v2H6v-2l2.11-1.58A2 2 0 0 0 9 10.76z" />
+                </Icon>
+              </Button>
+            )}
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={collapsed ? 'Expand history panel' : 'Collapse history panel'}
+              aria-expanded={!collapsed}
+              onClick={() => setCollapsedChoice(!collapsed)}
+            >
+              <Icon>{collapsed ? <path d="m15 18-6-6 6-6" /> : <path d="m9 18 6-6-6-6" />}</Icon>
+            </Button>
+          </>
+        )}
+        {isMobile && (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Close history"
+            onClick={() => onMobileOpenChange(false)}
+          >
+            <Icon>
+              <path d="M18 6 6 18M6 6l12 12" />
+            </Icon>
+          </Button>
+        )}
+      </div>
+      {!collapsed && (
+        <>
+          <div className={styles.tools}>
+            <Button
+              className={styles.newChat}
+              onClick={() => {
+                onNewChat();
+                if (isMobile) onMobileOpenChange(false);
+              }}
+            >
+              <Icon>
+                <path d="M12 5v14M5 12h14" />
+              </Icon>
+              New Chat
+            </Button>
+            <Input
+              type="search"
+              placeholder="Search content..."
+              aria-label="Search content"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <HistoryList q={q} onChoose={choose} activeId={activeId ?? null} />
+        </>
+      )}
+      <ImageDialog item={image} onOpenChange={(open) => !open && setImage(null)} />
+    </aside>
+  );
+}
+
+function HistoryList({
+  q,
+  onChoose,
+  activeId,
+}: {
+  q: string;
+  onChoose: (item: ContentItem) => void;
+  activeId: string | null;
+}) {
+  const query = useContentsInfinite({ q });
+  const items = contentItems(query.data).filter(
+    (item) => item.contentType === 'text' || item.contentType === 'image',
+  );
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const canObserve = typeof IntersectionObserver === 'function';
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !canObserve || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
+        void fetchNextPage();
+      }
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [canObserve, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) {
+    return (
+      <div className={styles.list} role="status" aria-label="Loading history">
+        {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+          <div key={index} className={styles.skeletonRow} data-testid="history-skeleton">
+            <Skeleton className={styles.skeletonIcon} />
+            <div className={styles.skeletonLines}>
+              <Skeleton className={styles.skeletonLine} />
+              <Skeleton className={styles.skeletonLineShort} />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <div className={styles.state} role="alert">
+        <p className={styles.stateTitle}>Failed to load conversations</p>
+        <p className={styles.stateText}>Please try again later</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      {items.length === 0 ? (
+        <div className={styles.state}>
+          <p className={styles.stateTitle}>{q ? 'No matching content' : 'No content yet'}</p>
+          <p className={styles.stateText}>
+            {q ? 'Try adjusting your search terms' : 'Generate some content to see it here'}
+          </p>
+        </div>
+      ) : (
+        <div className={styles.list}>
+          <ul className={styles.items} aria-label="History items">
+            {items.map((item) => (
+              <li key={item.id}>
+                <HistoryItem item={item} active={item.id === activeId} onChoose={onChoose} />
+              </li>
+            ))}
+          </ul>
+          {hasNextPage && (
+            <div ref={sentinel} className={styles.more}>
+              {isFetchingNextPage ? (
+                <Spinner size="sm" label="Loading more" />
+              ) : (
+                !canObserve && (
+                  <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()}>
+                    Load more
+                  </Button>
+                )
+              )}
+            </div>
+          )}
+        </div>
+      )}
+      <p className={styles.footer} aria-live="polite">
+        {historyFooter(items.length, q)}
+      </p>
+    </>
+  );
+}
+
+function HistoryItem({
+  item,
+  active,
+  onChoose,
+}: {
+  item: ContentItem;
+  active: boolean;
+  onChoose: (item: ContentItem) => void;
+}) {
+  const isImage = item.contentType === 'image';
+  return (
+    <button
+      type="button"
+      className={cn(styles.item, active && styles.active)}
+      aria-current={active ? 'true' : undefined}
+      onClick={() => onChoose(item)}
+    >
+      <span className={styles.itemIcon} aria-hidden="true">
+        <Icon size={16}>
+          {isImage ? (
+            <>
+              <rect x="3" y="3" width="18" height="18" rx="2" />
+              <circle cx="9" cy="9" r="2" />
+              <path d="m21 15-3.09-3.09a2 2 0 0 0-2.82 0L6 21" />
+            </>
+          ) : (
+            <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+          )}
+        </Icon>
+      </span>
+      <span className={styles.itemBody}>
+        <span className={styles.itemTop}>
+          <span className={styles.itemTitle} title={item.title}>
+            {historyTitle(item.title)}
+          </span>
+          <Badge variant="outline" className={styles.badge}>
+            {item.contentType}
+          </Badge>
+        </span>
+        {isImage ? (
+          <span className={styles.imagePreview}>
+            <img src={item.content} alt="" className={styles.thumb} loading="lazy" />
+            <span className={styles.preview}>{historyPreview(item)}</span>
+          </span>
+        ) : (
+          <span className={styles.preview}>{historyPreview(item)}</span>
+        )}
+        <span className={styles.meta}>
+          <span>{item.model}</span>
+          <span>{item.language}</span>
+          <time dateTime={item.createdAt}>{relativeTime(item.createdAt)}</time>
+        </span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,150 @@
+import { useId, useMemo, useState } from 'react';
+import { CATEGORIES, type PromptSummary } from '@aict/contracts';
+import { SKELETON_COUNT } from '@aict/contracts/constants';
+import {
+  Badge,
+  Button,
+  Card,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Input,
+  Label,
+  Select,
+  Skeleton,
+  VisuallyHidden,
+  cn,
+} from '@aict/web-kit';
+import styles from './generation.module.css';
+
+const ALL = 'all';
+
+export interface PromptPickerProps {
+  prompts: readonly PromptSummary[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  selectedId: string | null;
+  onSelect: (prompt: PromptSummary) => void;
+}
+
+/** Prompt search, a category filter and selectable prompt cards (SPEC §2). */
+export function PromptPicker({
+  prompts,
+  isPending,
+  isError,
+  onRetry,
+  selectedId,
+  onSelect,
+}: PromptPickerProps) {
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<string>(ALL);
+  const searchId = useId();
+  const categoryId = useId();
+
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (prompts ?? []).filter(
+      (prompt) =>
+        (category === ALL || prompt.category === category) &&
+        (!needle ||
+          prompt.name.toLowerCase().includes(needle) ||
+          (prompt.description ?? '').toLowerCase().includes(needle)),
+    );
+  }, [prompts, search, category]);
+
+  let list;
+  if (isError && prompts === undefined) {
+    list = (
+      <Card role="alert">
+        <CardHeader>
+          <CardTitle>Failed to fetch prompts</CardTitle>
+          <CardDescription>Check your connection and try again.</CardDescription>
+        </CardHeader>
+        <div className={styles.cardBody}>
+          <Button variant="outline" onClick={onRetry}>
+            Try again
+          </Button>
+        </div>
+      </Card>
+    );
+  } else if (isPending) {
+    list = (
+      <div aria-busy="true" className={styles.promptGrid}>
+        <VisuallyHidden role="status">Loading prompts</VisuallyHidden>
+        {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+          <Skeleton key={index} className={styles.promptSkeleton} />
+        ))}
+      </div>
+    );
+  } else if (shown.length === 0) {
+    list = (
+      <p className={styles.muted}>
+        {prompts?.length ? 'No prompts match your search.' : 'No prompts found'}
+      </p>
+    );
+  } else {
+    list = (
+      <ul className={styles.promptGrid} aria-label="Prompts">
+        {shown.map((prompt) => {
+          const selected = prompt.id === selectedId;
+          return (
+            <li key={prompt.id}>
+              <button
+                type="button"
+                className={cn(styles.promptCard, selected && styles.promptCardSelected)}
+                aria-pressed={selected}
+                onClick={() => onSelect(prompt)}
+              >
+                <span className={styles.promptName}>{prompt.name}</span>
+                {prompt.description && (
+                  <span className={styles.promptDescription}>{prompt.description}</span>
+                )}
+                <span className={styles.badges}>
+                  <Badge variant="outline">{prompt.category}</Badge>
+                  <Badge variant="secondary">{prompt.model}</Badge>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby={`${searchId}-heading`}>
+      <h2 id={`${searchId}-heading`} className={styles.sectionTitle}>
+        Choose a prompt
+      </h2>
+      <div className={styles.filters}>
+        <div className={styles.filterGrow}>
+          <Label htmlFor={searchId}>Search prompts</Label>
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Search prompts..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className={styles.filter}>
+          <Label htmlFor={categoryId}>Category</Label>
+          <Select
+            id={categoryId}
+            value={category}
+            onChange={(event) => setCategory(event.target.value)}
+          >
+            <option value={ALL}>All categories</option>
+            {CATEGORIES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {list}
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import type {
+  ContentItem,
+  ContentsPage,
+  ContentType,
+  ConversationResponse,
+  StatsResponse,
+} from '@aict/contracts';
+import { apiJson, apiRequest, getQueryFn } from '../api/http';
+import { queryKeys, urlFilter } from '../api/queries';
+import { useWorkspace } from '../session/workspace-provider';
+
+// The content routes (packages/contracts/src/http/contents.ts) as TanStack Query hooks. Every
+// list and count is scoped to the current workspace and waits until one is selected (SPEC §4).
+
+export interface ContentsFilter {
+  type?: ContentType;
+  /** Search in the title (and the text of text items); blank means no search. */
+  q?: string;
+  /** Items per page (the service's default is 20). */
+  limit?: number;
+}
+
+/** One page of GET /api/contents; `cursor` is the previous page's nextCursor. */
+export async function fetchContentsPage(
+  workspaceId: number,
+  filter: ContentsFilter,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<ContentsPage> {
+  const url = queryKeys.contentsPages(workspaceId, filter)[0];
+  const pageUrl = cursor ? `${url}&cursor=${encodeURIComponent(cursor)}` : url; // url has ?workspaceId
+  try {
+    return await apiJson<ContentsPage>('GET', pageUrl, undefined, { signal });
+  } catch (cause) {
+    throw new Error('Failed to fetch contents', { cause });
+  }
+}
+
+/**
+ * The history of the current workspace, newest first, page by page (`fetchNextPage` while
+ * `hasNextPage`). `data.pages` holds the pages; `contentItems(data)` flattens them.
+ */
+export function useContentsInfinite(filter: ContentsFilter = {}) {
+  const { currentWorkspaceId } = useWorkspace();
+  const q = filter.q?.trim() || undefined;
+  const normalised = { type: filter.type, q, limit: filter.limit };
+  return useInfiniteQuery({
+    queryKey: queryKeys.contentsPages(currentWorkspaceId ?? 0, normalised),
+    queryFn: ({ pageParam, signal }) =>
+      fetchContentsPage(currentWorkspaceId!, normalised, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: currentWorkspaceId !== null,
+  });
+}
+
+/** The items of every loaded page, in order. */
+export function contentItems(data: InfiniteData<ContentsPage> | undefined): ContentItem[] {
+  return data?.pages.flatMap((page) => page.items) ?? [];
+}
+
+/** GET /api/contents/{id} (with x-workspace-id); idle while `id` is empty or no workspace is selected. */
+export function useContent(id: string | null | undefined) {
+  const { currentWorkspaceId } = useWorkspace();
+  return useQuery({
+    queryKey: queryKeys.content(id ?? ''),
+    queryFn: getQueryFn<ContentItem>({ on401: 'throw' }),
+    enabled: Boolean(id) && currentWorkspaceId !== null,
+  });
+}
+
+/** GET /api/contents/{id}/conversation (with x-workspace-id): the thread, oldest first; idle while `id` is empty or no workspace is selected. */
+export function useConversation(id: string | null | undefined) {
+  const { currentWorkspaceId } = useWorkspace();
+  return useQuery({
+    queryKey: queryKeys.conversation(id ?? ''),
+    queryFn: getQueryFn<ConversationResponse>({ on401: 'throw' }),
+    enabled: Boolean(id) && currentWorkspaceId !== null,
+  });
+}
+
+/** The thread of a content, oldest first (for one-off reads such as continue mode). */
+export function fetchConversation(id: string): Promise<ConversationResponse> {
+  return apiJson<ConversationResponse>('GET', queryKeys.conversation(id)[0]);
+}
+
+/** GET /api/stats?workspaceId=: the three counts of the stats page. */
+export function useStats() {
+  const { currentWorkspaceId } = useWorkspace();
+  return useQuery({
+    queryKey: queryKeys.stats(currentWorkspaceId ?? 0),
+    queryFn: getQueryFn<StatsResponse>({ on401: 'throw' }),
+    enabled: currentWorkspaceId !== null,
+  });
+}
+
+/** DELETE /api/contents/{id}. */
+export async function deleteContent(id: string): Promise<void> {
+  await apiRequest('DELETE', queryKeys.content(id)[0]);
+}
+
+/** Deletes a content, then refreshes every content list, thread and the stats. */
+export function useDeleteContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteContent,
+    onSuccess: async (_, id) => {
+      queryClient.removeQueries({ queryKey: queryKeys.content(id) });
+      await Promise.all([
+        queryClient.invalidateQueries(urlFilter('/api/contents')),
+        queryClient.invalidateQueries(urlFilter('/api/stats')),
+      ]);
+    },
+  });
+}
+
+/** Refreshes the history lists and the stats (after a generation stored new content). */
+export function invalidateContents(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries(urlFilter('/api/contents')),
+    queryClient.invalidateQueries(urlFilter('/api/stats')),
+  ]);
+}

@@ -1,0 +1,32 @@
+// Content (history, threads, stats): hooks over the content routes and their display rules.
+export {
+  contentItems,
+  deleteContent,
+  fetchContentsPage,
+  fetchConversation,
+  invalidateContents,
+  useContent,
+  useContentsInfinite,
+  useConversation,
+  useDeleteContent,
+  useStats,
+  type ContentsFilter,
+} from './content-queries';
+export {
+  generatedImageFileName,
+  historyPreview,
+  historyTitle,
+  imageDownloadName,
+  parseMetadata,
+  rebuildConversation,
+  relativeTime,
+} from './content-rules';
+export {
+  ContinueRecordError,
+  readContinueRecord,
+  removeContinueRecord,
+  toContinueRecord,
+  writeContinueRecord,
+} from './continue-record';
+export { downloadFile, saveBlob } from './download';
+export { ImageDialog, type ImageDialogProps } from './image-dialog';

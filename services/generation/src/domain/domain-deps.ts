@@ -1,0 +1,23 @@
+import type { Model } from 'mongoose';
+import type { Bus, KeyedLock, LockedOutbox, Logger, ObjectStore } from '@aict/service-kit';
+import type { Config } from '../config';
+import type { AttachmentRecord } from '../data/attachment.model';
+import type { GenerationRecord } from '../data/generation.model';
+import type { IdempotencyRecord } from '../data/idempotency.model';
+import type { ProviderClient } from '../provider/provider-client';
+
+/** What the use cases work with. */
+export interface DomainDeps {
+  config: Readonly<Config>;
+  logger: Logger;
+  bus: Bus;
+  storage: ObjectStore;
+  relay: LockedOutbox;
+  locks: KeyedLock;
+  provider: ProviderClient;
+  models: {
+    Generation: Model<GenerationRecord>;
+    Attachment: Model<AttachmentRecord>;
+    Idempotency: Model<IdempotencyRecord>;
+  };
+}

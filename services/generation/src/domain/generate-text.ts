@@ -1,0 +1,189 @@
+import {
+  DEFAULT_CONTENT_LANGUAGE,
+  fillTemplate,
+  isModelFor,
+  parseTemplate,
+  type GenerateBody,
+  type GenerateReplyBody,
+  type GenerateResponse,
+  type TrustedContext,
+} from '@aict/contracts';
+import type { GenerationRecord } from '../data/generation.model';
+import type { ChatMessageParam } from '../provider/provider-client';
+import { attachmentParts, type UserPart } from './attachments';
+import type { DomainDeps } from './domain-deps';
+import { prepareImage } from './generate-image';
+import { contentNotFound, modelNotAllowed } from './generation.errors';
+import { newContentId, saveGeneration, titleFrom } from './save-generation';
+import {
+  loadPrompt,
+  loadProviderConfig,
+  workspaceInView,
+  type KeyedProviderConfig,
+} from './upstream';
+
+/** How a prepared generation reports progress; `signal` is the client going away (streams). */
+export interface RunIO {
+  signal?: AbortSignal;
+  onDelta?: (text: string) => void;
+}
+
+/**
+ * A generation whose checks passed (prompt, model, key, attachments): what is left is the
+ * provider call and the save. Split so that a stream opens only after every refusal that
+ * deserves a plain JSON error.
+ */
+export interface PreparedGeneration {
+  run(io: RunIO): Promise<GenerateResponse>;
+}
+
+function userMessage(text: string, parts: UserPart[]): ChatMessageParam {
+  if (parts.length === 0) return { role: 'user', content: text };
+  return { role: 'user', content: [{ type: 'text', text }, ...parts] };
+}
+
+interface TextJob {
+  ctx: TrustedContext;
+  provider: KeyedProviderConfig;
+  record: Omit<GenerationRecord, 'content' | 'usage' | 'createdAt'>;
+  messages: ChatMessageParam[];
+}
+
+function textRun(d: DomainDeps, job: TextJob): PreparedGeneration {
+  return {
+    async run({ signal, onDelta }) {
+      const result = await d.provider.streamChat({
+        config: job.provider,
+        model: job.record.model,
+        messages: job.messages,
+        signal,
+        onDelta,
+      });
+      const record: GenerationRecord = {
+        ...job.record,
+        content: result.text,
+        usage: result.usage,
+        metadata: {
+          ...job.record.metadata,
+          usage: result.usage,
+          ...(result.stopped ? { stopped: true } : {}),
+        },
+        createdAt: new Date(),
+      };
+      // A stream stopped before the first word leaves nothing worth keeping.
+      if (!result.stopped || result.text !== '') await saveGeneration(d, record);
+      return { result: { text: result.text }, content: { id: record._id } };
+    },
+  };
+}
+
+/** POST /api/generate: the first message of a chat or a text/image generation from a prompt. */
+export async function prepareGenerate(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  body: GenerateBody,
+): Promise<PreparedGeneration> {
+  const workspaceId = workspaceInView(ctx, [body.workspaceId]);
+  const prompt = await loadPrompt(d, ctx, body.promptId, workspaceId);
+  const provider = await loadProviderConfig(d, workspaceId);
+  const model =
+    body.model ??
+    (prompt.model ||
+      (prompt.contentType === 'image' ? provider.defaultImageModel : provider.defaultTextModel));
+  if (!isModelFor(prompt.contentType, model)) throw modelNotAllowed();
+  const language = body.language ?? DEFAULT_CONTENT_LANGUAGE;
+
+  if (prompt.contentType === 'image') {
+    return prepareImage(d, ctx, { prompt, provider, model, workspaceId, body, reference: null });
+  }
+
+  const instruction = fillTemplate(prompt.template, body.inputs, { language }).trim();
+  const message = body.inputs.message?.trim() ?? '';
+  const usesMessage = parseTemplate(prompt.template).variables.includes('message');
+  const { parts, ids } = await attachmentParts(d, ctx, workspaceId, body.attachments);
+  const messages: ChatMessageParam[] =
+    message && !usesMessage
+      ? [
+          ...(instruction ? [{ role: 'system' as const, content: instruction }] : []),
+          userMessage(message, parts),
+        ]
+      : [userMessage(instruction || message, parts)];
+
+  const id = newContentId();
+  return textRun(d, {
+    ctx,
+    provider,
+    messages,
+    record: {
+      _id: id,
+      workspaceId,
+      userId: ctx.uid!,
+      title: titleFrom(message, prompt.name),
+      contentType: 'text',
+      model,
+      language,
+      promptId: prompt.id,
+      parentId: null,
+      threadId: id,
+      metadata: { inputs: body.inputs, ...(ids.length > 0 ? { attachments: ids } : {}) },
+      instruction: instruction || null,
+      imageKey: null,
+    },
+  });
+}
+
+/**
+ * POST /api/generate-reply: the conversation so far plus the new message. The thread is the
+ * parent's (read from our own records by `_id`), and its first instruction goes along again.
+ */
+export async function prepareReply(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  body: GenerateReplyBody,
+): Promise<PreparedGeneration> {
+  const workspaceId = workspaceInView(ctx, [body.workspaceId]);
+  let parent: GenerationRecord | null = null;
+  if (body.parentContentId) {
+    parent = await d.models.Generation.findById(body.parentContentId).lean<GenerationRecord>();
+    const visible =
+      parent &&
+      !parent.removedAt &&
+      parent.workspaceId === workspaceId &&
+      (workspaceId !== null || parent.userId === ctx.uid);
+    if (!visible) throw contentNotFound();
+  }
+  const provider = await loadProviderConfig(d, workspaceId);
+  const { parts, ids } = await attachmentParts(d, ctx, workspaceId, body.attachments);
+  const instruction = parent?.instruction ?? null;
+  const messages: ChatMessageParam[] = [
+    ...(instruction ? [{ role: 'system' as const, content: instruction }] : []),
+    ...body.conversationHistory.map((m): ChatMessageParam =>
+      m.role === 'user'
+        ? { role: 'user', content: m.content }
+        : { role: 'assistant', content: m.content },
+    ),
+    userMessage(body.message, parts),
+  ];
+
+  const id = newContentId();
+  return textRun(d, {
+    ctx,
+    provider,
+    messages,
+    record: {
+      _id: id,
+      workspaceId,
+      userId: ctx.uid!,
+      title: titleFrom(body.message, 'Reply'),
+      contentType: 'text',
+      model: body.model,
+      language: parent?.language ?? DEFAULT_CONTENT_LANGUAGE,
+      promptId: body.promptId ?? parent?.promptId ?? null,
+      parentId: parent?._id ?? null,
+      threadId: parent?.threadId ?? id,
+      metadata: { originalMessage: body.message, ...(ids.length > 0 ? { attachments: ids } : {}) },
+      instruction,
+      imageKey: null,
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import {
+  PROMPT_FOR_GENERATION_RPC,
+  PROVIDER_CONFIG_RPC,
+  PromptForGenerationReply,
+  ProviderConfig,
+  type TrustedContext,
+} from '@aict/contracts';
+import { assertMember } from '@aict/service-kit';
+import type { DomainDeps } from './domain-deps';
+import { keyMissing, promptNotFound } from './generation.errors';
+
+export type GenerationPrompt = Extract<PromptForGenerationReply, { found: true }>['prompt'];
+export type KeyedProviderConfig = ProviderConfig & { apiKey: string };
+
+/**
+ * The workspace a request works in: the one it names (body, query or multipart field), else
+ * the gateway's `ctx.ws`. Every workspace id seen is authorised: not a member → 404.
+ */
+export function workspaceInView(
+  ctx: TrustedContext,
+  named: ReadonlyArray<number | null | undefined>,
+): number | null {
+  const ids = named.filter((id): id is number => typeof id === 'number');
+  for (const id of new Set([...ids, ...(ctx.ws === null ? [] : [ctx.ws])])) assertMember(ctx, id);
+  return ids[0] ?? ctx.ws;
+}
+
+/** The prompt with its template, as the prompt service lets this caller see it; else 404. */
+export async function loadPrompt(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  promptId: string,
+  workspaceId: number | null,
+): Promise<GenerationPrompt> {
+  const reply = await d.bus.request(
+    PROMPT_FOR_GENERATION_RPC,
+    { ctx, promptId, workspaceId },
+    { schema: PromptForGenerationReply, timeoutMs: 5_000 },
+  );
+  if (!reply.found) throw promptNotFound();
+  return reply.prompt;
+}
+
+/** Key, base URL and default models for the workspace; PROVIDER.KEY_MISSING without a key. */
+export async function loadProviderConfig(
+  d: DomainDeps,
+  workspaceId: number | null,
+): Promise<KeyedProviderConfig> {
+  const config = await d.bus.request(
+    PROVIDER_CONFIG_RPC,
+    { workspaceId },
+    { schema: ProviderConfig, timeoutMs: 5_000 },
+  );
+  if (!config.apiKey) throw keyMissing();
+  return config as KeyedProviderConfig;
+}

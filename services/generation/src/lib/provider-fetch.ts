@@ -1,0 +1,88 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { isIP } from 'node:net';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { isPrivateAddress } from './private-address';
+
+// The fetch the openai SDK (and the download of a generated image) uses. It never follows
+// redirects, and with `publicOnly` it connects only to public addresses, checked when the
+// socket connects (so DNS rebinding is refused too). Same rules as the workspace service's
+// "Test Connection" (services/workspace/src/lib/provider-fetch.ts).
+
+export const BLOCKED_ADDRESS = 'EPROVIDERADDRESSBLOCKED';
+
+class BlockedAddressError extends Error {
+  readonly code = BLOCKED_ADDRESS;
+  constructor(host: string) {
+    super(`${host} resolves to a private, loopback or link-local address`);
+    this.name = 'BlockedAddressError';
+  }
+}
+
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback) {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, []);
+    const list = addresses as LookupAddress[];
+    if (list.length === 0 || list.some((a) => isPrivateAddress(a.address)))
+      return callback(new BlockedAddressError(hostname), []);
+    if (options.all) return callback(null, list);
+    const first = list[0] as LookupAddress;
+    callback(null, first.address, first.family);
+  });
+}
+
+/** Node's own fetch errors come from another realm under jest; recreate them here. */
+function inThisRealm(error: unknown): unknown {
+  if (error instanceof Error || typeof error !== 'object' || error === null) return error;
+  const foreign = error as { name?: unknown; message?: unknown; cause?: unknown };
+  const local = new Error(String(foreign.message ?? ''), { cause: foreign.cause });
+  if (typeof foreign.name === 'string') local.name = foreign.name;
+  return local;
+}
+
+export interface ProviderFetch {
+  fetch: typeof fetch;
+  close(): Promise<void>;
+}
+
+export function createProviderFetch({ publicOnly }: { publicOnly: boolean }): ProviderFetch {
+  const dispatcher = publicOnly
+    ? new Agent({ connect: { lookup: publicOnlyLookup } as object })
+    : new Agent();
+  const providerFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (publicOnly && isIP(host) && isPrivateAddress(host)) {
+      throw new TypeError('fetch failed', { cause: new BlockedAddressError(host) });
+    }
+    let body = init?.body;
+    const headers = new Headers(init?.headers);
+    if (body instanceof FormData) {
+      // The SDK builds uploads (images.edit) with the global FormData, which the undici
+      // package does not encode: encode it here with the global Response.
+      const encoded = new Response(body);
+      headers.set('content-type', encoded.headers.get('content-type') ?? 'multipart/form-data');
+      body = Buffer.from(await encoded.arrayBuffer());
+    }
+    try {
+      const response = await undiciFetch(url, {
+        ...(init as object),
+        headers,
+        body,
+        redirect: 'manual',
+        dispatcher,
+      } as unknown as Parameters<typeof undiciFetch>[1]);
+      return response as unknown as Response;
+    } catch (error) {
+      throw inThisRealm(error);
+    }
+  };
+  // The SDK probes `fetch.Response` to decide whether uploads can be sent as global FormData.
+  Object.assign(providerFetch, { Response: globalThis.Response });
+  return { fetch: providerFetch as typeof fetch, close: () => dispatcher.close() };
+}

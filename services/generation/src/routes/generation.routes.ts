@@ -1,0 +1,129 @@
+import type { Request, RequestHandler, Response, Router } from 'express';
+import {
+  ERRORS,
+  GenerateBody,
+  GenerateReplyBody,
+  GenerateWithImageFields,
+  IDEMPOTENCY_KEY_HEADER,
+  type ErrorCode,
+} from '@aict/contracts';
+import { AppError, contextOf, jsonBody } from '@aict/service-kit';
+import { z } from 'zod';
+import type { DomainDeps } from '../domain/domain-deps';
+import { prepareGenerateWithImage } from '../domain/generate-image';
+import { prepareGenerate, prepareReply, type PreparedGeneration } from '../domain/generate-text';
+import { notAnImage } from '../domain/generation.errors';
+import { claimKey, completeKey, releaseKey, sha256 } from '../domain/idempotency';
+import { readMultipart, REFERENCE_UPLOAD } from '../lib/multipart';
+import { EventStream, wantsEventStream } from '../lib/sse';
+import { codeError } from '../provider/provider-errors';
+
+const IdempotencyKey = z.string().trim().min(1).max(200, 'Idempotency-Key is too long');
+
+function streamErrorOf(err: unknown) {
+  if (err instanceof AppError) return { status: err.status, code: err.code, message: err.message };
+  const code: ErrorCode = 'INTERNAL';
+  return { status: ERRORS[code].status, code, message: ERRORS[code].message };
+}
+
+/**
+ * Runs one generation for a route: Idempotency-Key (claim, replay, release on failure),
+ * the checks (`prepare`, plain JSON errors), then the provider call answered as JSON or as a
+ * stream of events. A client that leaves a stream stops the provider call.
+ */
+async function generateFor(
+  d: DomainDeps,
+  req: Request,
+  res: Response,
+  fingerprintOf: () => string,
+  prepare: () => Promise<PreparedGeneration>,
+): Promise<void> {
+  const ctx = contextOf(req);
+  const streaming = wantsEventStream(req.headers.accept);
+  const rawKey = req.headers[IDEMPOTENCY_KEY_HEADER];
+  const key = rawKey === undefined ? null : IdempotencyKey.parse(rawKey);
+  const claim = key ? await claimKey(d, ctx.uid!, key, fingerprintOf()) : null;
+  if (claim?.kind === 'replay') {
+    res.set('idempotent-replayed', 'true');
+    if (!streaming) return void res.json(claim.response);
+    const events = new EventStream(res, 0);
+    events.open();
+    return events.done(claim.response);
+  }
+  const claimId = claim?.id ?? null;
+
+  try {
+    const prepared = await prepare();
+    if (!streaming) {
+      const response = await prepared.run({});
+      if (claimId) await completeKey(d, claimId, response);
+      return void res.json(response);
+    }
+
+    const events = new EventStream(res, d.config.STREAM_FLUSH_MS);
+    const clientGone = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) clientGone.abort();
+    });
+    events.open();
+    try {
+      const response = await prepared.run({
+        signal: clientGone.signal,
+        onDelta: (text) => events.delta(text),
+      });
+      if (claimId) await completeKey(d, claimId, response);
+      events.done(response);
+    } catch (err) {
+      if (claimId) await releaseKey(d, claimId).catch(() => undefined);
+      if (!(err instanceof AppError)) d.logger.error({ err }, 'streamed generation failed');
+      events.error(streamErrorOf(err));
+    }
+  } catch (err) {
+    if (claimId) await releaseKey(d, claimId).catch(() => undefined);
+    throw err;
+  }
+}
+
+export function generationRoutes(router: Router, d: DomainDeps, signedIn: RequestHandler): void {
+  router.post('/api/generate', signedIn, jsonBody('2mb'), async (req, res) => {
+    const body = GenerateBody.parse(req.body ?? {});
+    await generateFor(
+      d,
+      req,
+      res,
+      () => sha256(`generate:${JSON.stringify(body)}`),
+      () => prepareGenerate(d, contextOf(req), body),
+    );
+  });
+
+  router.post('/api/generate-reply', signedIn, jsonBody('8mb'), async (req, res) => {
+    const body = GenerateReplyBody.parse(req.body ?? {});
+    await generateFor(
+      d,
+      req,
+      res,
+      () => sha256(`generate-reply:${JSON.stringify(body)}`),
+      () => prepareReply(d, contextOf(req), body),
+    );
+  });
+
+  router.post('/api/generate-with-image', signedIn, async (req, res) => {
+    const upload = await readMultipart(req, REFERENCE_UPLOAD);
+    const file = upload.files[0];
+    if (upload.files.some((f) => f.tooLarge) || upload.totalTooLarge)
+      throw codeError('FILE.TOO_LARGE');
+    if (upload.tooMany) throw codeError('VALIDATION.FAILED', "Send one image in the field 'file'");
+    if (!file || file.bytes.length === 0) throw notAnImage();
+    const fields = GenerateWithImageFields.parse(upload.fields);
+    await generateFor(
+      d,
+      req,
+      res,
+      () =>
+        sha256(
+          `generate-with-image:${JSON.stringify(fields)}:${sha256(file.bytes.toString('base64'))}`,
+        ),
+      () => prepareGenerateWithImage(d, contextOf(req), fields, file),
+    );
+  });
+}

@@ -1,0 +1,204 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { CONTEXT_HEADER, type TrustedContext } from '@aict/contracts';
+import { startProviderSim, type ProviderSim } from '@aict/provider-sim';
+import {
+  acquireSharedBrokerLock,
+  createTestVhost,
+  serviceTestEnv,
+  signTestContext,
+} from '@aict/service-kit/testing';
+import { start } from '../main';
+
+// The real workspace and prompt services, started in this process (their built dist/):
+// the provider configuration and the prompts come from them over RabbitMQ, as in production.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const workspaceService = require('@aict/workspace-service') as { start: typeof start };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const promptService = require('@aict/prompt-service') as { start: typeof start };
+
+export type Caller = Partial<TrustedContext> & {
+  roles?: Record<string | number, 'admin' | 'user'>;
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
+export interface CallResult<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+  bytes: Buffer;
+}
+
+export interface CallOptions {
+  as: Caller;
+  body?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+type Service = Awaited<ReturnType<typeof start>>;
+
+export interface Workspace {
+  id: number;
+  /** The workspace's own API key (unique: sim rules and request filters use it). */
+  apiKey: string;
+  admin: Caller;
+  user: Caller;
+}
+
+export interface Harness {
+  sim: ProviderSim;
+  generation: Service;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  call<T = any>(method: string, path: string, options: CallOptions): Promise<CallResult<T>>;
+  callService(
+    service: 'workspace' | 'prompt',
+    method: string,
+    path: string,
+    options: CallOptions,
+  ): Promise<CallResult>;
+  newWorkspace(options?: { apiKey?: string | null }): Promise<Workspace>;
+  newPrompt(ws: Workspace, overrides?: Record<string, unknown>): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const superAdmin = (): Caller => ({ uid: `sa-${randomUUID()}`, sa: true, roles: {}, ws: null });
+
+async function callUrl(base: string, method: string, path: string, options: CallOptions) {
+  const headers: Record<string, string> = { ...options.headers };
+  headers[CONTEXT_HEADER] = signTestContext(options.as);
+  const init: RequestInit = { method, headers, signal: options.signal };
+  if (options.form) init.body = options.form;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  const res = await fetch(`${base}${path}`, init);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const text = bytes.toString('utf8');
+  let body: unknown = text;
+  if ((res.headers.get('content-type') ?? '').includes('json') && bytes.length > 0)
+    body = JSON.parse(text);
+  return { status: res.status, headers: res.headers, body: body as never, text, bytes };
+}
+
+/**
+ * The generation service with the real workspace and prompt services on FerretDB, MinIO and
+ * a RabbitMQ vhost of their own, and the provider simulator (the only stand-in).
+ */
+export async function startHarness(overrides: Record<string, string> = {}): Promise<Harness> {
+  const releaseLock = await acquireSharedBrokerLock();
+  const vhost = await createTestVhost('aict-generation');
+  const sim = await startProviderSim({ config: { fillerTokens: 5 } });
+  const workspace = await workspaceService.start({
+    env: serviceTestEnv('workspace', {
+      AMQP_URL: vhost.url,
+      SETTINGS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      OPENAI_BASE_URL: sim.url,
+    }),
+    exit: () => {},
+  });
+  const prompt = await promptService.start({
+    env: serviceTestEnv('prompt', { AMQP_URL: vhost.url }),
+    exit: () => {},
+  });
+  const generation = await start({
+    env: serviceTestEnv('generation', {
+      AMQP_URL: vhost.url,
+      PROVIDER_TIMEOUT_MS: '1500',
+      PROVIDER_MAX_RETRIES: '2',
+      PROVIDER_MAX_RETRY_WAIT_MS: '3000',
+      CONTENT_STORE_TIMEOUT_MS: '500',
+      ...overrides,
+    }),
+    exit: () => {},
+  });
+  const urls = { workspace: workspace.http.url, prompt: prompt.http.url };
+
+  const harness: Harness = {
+    sim,
+    generation,
+    call: (method, path, options) => callUrl(generation.http.url, method, path, options),
+    callService: (service, method, path, options) => callUrl(urls[service], method, path, options),
+    async newWorkspace({ apiKey = `sk-test-${randomBytes(6).toString('hex')}` } = {}) {
+      const created = await harness.callService('workspace', 'POST', '/api/workspaces', {
+        as: superAdmin(),
+        body: { name: `Generation ${randomBytes(4).toString('hex')}` },
+      });
+      if (created.status !== 201) throw new Error(`workspace: ${created.status} ${created.text}`);
+      const id = created.body.id as number;
+      if (apiKey) {
+        const saved = await harness.callService(
+          'workspace',
+          'PUT',
+          `/api/workspaces/${id}/settings/openai_api_key`,
+          { as: superAdmin(), body: { value: apiKey } },
+        );
+        if (saved.status !== 200) throw new Error(`key: ${saved.status} ${saved.text}`);
+      }
+      return {
+        id,
+        apiKey: apiKey ?? '',
+        admin: { uid: `admin-${randomUUID()}`, sa: false, roles: { [id]: 'admin' }, ws: id },
+        user: { uid: `user-${randomUUID()}`, sa: false, roles: { [id]: 'user' }, ws: id },
+      };
+    },
+    async newPrompt(ws, overrides = {}) {
+      const created = await harness.callService('prompt', 'POST', '/api/prompts', {
+        as: ws.admin,
+        body: {
+          name: `Prompt ${randomBytes(3).toString('hex')}`,
+          template: 'Write about {subject} in {language}.',
+          category: 'Marketing',
+          contentType: 'text',
+          model: 'gpt-4o',
+          isPublic: false,
+          isDefault: false,
+          workspaceId: ws.id,
+          ...overrides,
+        },
+      });
+      if (created.status !== 201) throw new Error(`prompt: ${created.status} ${created.text}`);
+      return created.body.id as string;
+    },
+    async stop() {
+      await generation.shutdown('test done');
+      await prompt.shutdown('test done');
+      await workspace.shutdown('test done');
+      await sim.close();
+      for (const service of [generation, prompt, workspace]) {
+        const storage = service.deps.storage;
+        await storage?.removePrefix('workspaces/').catch(() => undefined);
+        await storage?.client.removeBucket(storage.bucket).catch(() => undefined);
+      }
+      await vhost.remove();
+      releaseLock();
+    },
+  };
+  return harness;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** Server-sent events of a response body, parsed. */
+export function parseEvents(text: string): { event: string; data: unknown }[] {
+  return text
+    .split('\n\n')
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = /^data: (.*)$/m.exec(block)?.[1] ?? 'null';
+      return { event, data: JSON.parse(data) as unknown };
+    });
+}
