@@ -81,7 +81,7 @@ export function prepareImage(
   job: ImageJob,
 ): PreparedGeneration {
   return {
-    async run() {
+    async run({ contentId }) {
       const language = job.body.language ?? DEFAULT_CONTENT_LANGUAGE;
       const text =
         fillTemplate(job.prompt.template, job.body.inputs, { language }).trim() || job.prompt.name;
@@ -104,7 +104,7 @@ export function prepareImage(
               prompt: text,
             });
 
-      const id = newContentId();
+      const id = contentId ?? newContentId();
       const key = imageKeyOf(job.workspaceId, id);
       const mimeType = (await detectImage(result.bytes)) ?? 'image/png';
       await d.storage.put(key, result.bytes, { contentType: mimeType });

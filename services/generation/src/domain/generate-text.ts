@@ -26,6 +26,11 @@ import {
 export interface RunIO {
   signal?: AbortSignal;
   onDelta?: (text: string) => void;
+  /**
+   * The content id to use (derived from an Idempotency-Key, so that a generation re-run after
+   * a crash cannot make a second content); a new one otherwise.
+   */
+  contentId?: string;
 }
 
 /**
@@ -51,7 +56,10 @@ interface TextJob {
 
 function textRun(d: DomainDeps, job: TextJob): PreparedGeneration {
   return {
-    async run({ signal, onDelta }) {
+    async run({ signal, onDelta, contentId }) {
+      const id = contentId ?? job.record._id;
+      // A first message is its own thread: its thread id is its id.
+      const threadId = job.record.threadId === job.record._id ? id : job.record.threadId;
       const result = await d.provider.streamChat({
         config: job.provider,
         model: job.record.model,
@@ -61,6 +69,8 @@ function textRun(d: DomainDeps, job: TextJob): PreparedGeneration {
       });
       const record: GenerationRecord = {
         ...job.record,
+        _id: id,
+        threadId,
         content: result.text,
         usage: result.usage,
         metadata: {

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { GenerationRecord } from '../data/generation.model';
 import type { DomainDeps } from './domain-deps';
 import { idempotencyConflict } from './generation.errors';
 
-const LEASE_MS = 10 * 60_000;
+/** A running claim's lease, renewed while its holder works (a dead holder's claim frees up). */
+const LEASE_MS = 20_000;
+const RENEW_MS = 5_000;
 const POLL_MS = 150;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isDuplicateKey = (err: unknown) => (err as { code?: unknown })?.code === 11000;
@@ -10,6 +13,22 @@ const isDuplicateKey = (err: unknown) => (err as { code?: unknown })?.code === 1
 export type Claim = { kind: 'run'; id: string } | { kind: 'replay'; response: unknown };
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * The content id of the generation run under a claim: the same for every run of the same key,
+ * so a run repeated after its holder crashed stores no second content (the content service
+ * stores by id) and finds the first run's record if it was saved.
+ */
+export const contentIdOf = (claimId: string) => `k${sha256(`content:${claimId}`).slice(0, 40)}`;
+
+/** The answer a saved generation gave (a replay after its holder crashed before answering). */
+function answerOf(record: GenerationRecord) {
+  return {
+    result:
+      record.contentType === 'image' ? { imageUrl: record.content } : { text: record.content },
+    content: { id: record._id },
+  };
+}
 
 /**
  * Claims an Idempotency-Key for one user: the first request runs; a repeat of a finished one
@@ -44,13 +63,32 @@ export async function claimKey(
     if (existing.fingerprint !== fingerprint) throw idempotencyConflict();
     if (existing.status === 'done') return { kind: 'replay', response: existing.response };
     if (existing.leaseUntil.getTime() < now.getTime()) {
-      // Its holder died: free the key and race for it again.
+      // Its holder died. If it had saved the generation, that is the answer; otherwise free
+      // the key and race for it again.
+      const saved = await d.models.Generation.findById(contentIdOf(id)).lean<GenerationRecord>();
+      if (saved) {
+        const response = answerOf(saved);
+        await completeKey(d, id, response);
+        return { kind: 'replay', response };
+      }
       await Idem.deleteOne({ _id: id, leaseUntil: existing.leaseUntil });
       continue;
     }
     if (Date.now() > deadline) throw idempotencyConflict();
     await sleep(POLL_MS);
   }
+}
+
+/** Renews the claim's lease while its holder works; call the result when done. */
+export function holdKey(d: DomainDeps, id: string): () => void {
+  const timer = setInterval(() => {
+    d.models.Idempotency.updateOne(
+      { _id: id, status: 'running' },
+      { $set: { leaseUntil: new Date(Date.now() + LEASE_MS) } },
+    ).catch((err: unknown) => d.logger.warn({ err }, 'could not renew an idempotency lease'));
+  }, RENEW_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 export async function completeKey(d: DomainDeps, id: string, response: unknown): Promise<void> {

@@ -13,7 +13,14 @@ import type { DomainDeps } from '../domain/domain-deps';
 import { prepareGenerateWithImage } from '../domain/generate-image';
 import { prepareGenerate, prepareReply, type PreparedGeneration } from '../domain/generate-text';
 import { notAnImage } from '../domain/generation.errors';
-import { claimKey, completeKey, releaseKey, sha256 } from '../domain/idempotency';
+import {
+  claimKey,
+  completeKey,
+  contentIdOf,
+  holdKey,
+  releaseKey,
+  sha256,
+} from '../domain/idempotency';
 import { readMultipart, REFERENCE_UPLOAD } from '../lib/multipart';
 import { EventStream, wantsEventStream } from '../lib/sse';
 import { codeError } from '../provider/provider-errors';
@@ -51,11 +58,13 @@ async function generateFor(
     return events.done(claim.response);
   }
   const claimId = claim?.id ?? null;
+  const contentId = claimId ? contentIdOf(claimId) : undefined;
+  const release = claimId ? holdKey(d, claimId) : () => undefined;
 
   try {
     const prepared = await prepare();
     if (!streaming) {
-      const response = await prepared.run({});
+      const response = await prepared.run({ contentId });
       if (claimId) await completeKey(d, claimId, response);
       return void res.json(response);
     }
@@ -68,6 +77,7 @@ async function generateFor(
     events.open();
     try {
       const response = await prepared.run({
+        contentId,
         signal: clientGone.signal,
         onDelta: (text) => events.delta(text),
       });
@@ -81,6 +91,8 @@ async function generateFor(
   } catch (err) {
     if (claimId) await releaseKey(d, claimId).catch(() => undefined);
     throw err;
+  } finally {
+    release();
   }
 }
 
