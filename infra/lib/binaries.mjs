@@ -3,6 +3,8 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  chmodSync,
+  cpSync,
   existsSync,
   mkdirSync,
   readFileSync,
@@ -10,6 +12,7 @@ import {
   rmSync,
   mkdtempSync,
   readdirSync,
+  writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { CACHE_DIR, ROOT } from './paths.mjs';
@@ -29,7 +32,7 @@ const BIN_DIR = join(CACHE_DIR, 'bin');
 function sourceHash(dir) {
   const h = createHash('sha256');
   for (const f of readdirSync(dir).sort()) {
-    if (/\.(go|mod|sum)$/.test(f)) h.update(f).update(readFileSync(join(dir, f)));
+    if (/\.(go|mod|sum|json)$/.test(f)) h.update(f).update(readFileSync(join(dir, f)));
   }
   return h.digest('hex').slice(0, 12);
 }
@@ -75,13 +78,46 @@ async function ensure(name, file, build) {
 
 const goEnv = (extra = {}) => ({ ...process.env, CGO_ENABLED: '0', GOFLAGS: '-mod=mod', ...extra });
 
-/** Our FerretDB launcher (embeds github.com/FerretDB/FerretDB/ferretdb). */
+/**
+ * Our FerretDB launcher (embeds github.com/FerretDB/FerretDB/ferretdb), built against a copy of
+ * the FerretDB module with the patches of infra/ferretdb/patches.json applied (each must match
+ * exactly once, or the build stops).
+ */
 export function ensureFerretDB() {
   const dir = join(ROOT, 'infra', 'ferretdb');
   const file = `ferretdb-${VERSIONS.ferretdb}-${sourceHash(dir)}`;
-  return ensure('ferretdb', file, (tmp) =>
-    run('go', ['build', '-trimpath', '-o', join(tmp, 'ferretdb'), '.'], { cwd: dir, env: goEnv() }),
-  );
+  return ensure('ferretdb', file, async (tmp) => {
+    const { module, patches } = JSON.parse(readFileSync(join(dir, 'patches.json'), 'utf8'));
+    const info = JSON.parse(
+      await run('go', ['mod', 'download', '-json', `${module}@${VERSIONS.ferretdb}`], {
+        cwd: dir,
+        env: goEnv(),
+      }),
+    );
+    const patched = join(tmp, 'module');
+    cpSync(info.Dir, patched, { recursive: true });
+    for (const patch of patches) {
+      const target = join(patched, patch.file);
+      chmodSync(target, 0o644);
+      const text = readFileSync(target, 'utf8');
+      if (text.split(patch.from).length !== 2)
+        throw new Error(`FerretDB patch does not apply to ${patch.file}: ${patch.from}`);
+      writeFileSync(target, text.replace(patch.from, patch.to));
+    }
+    const launcher = join(tmp, 'launcher');
+    mkdirSync(launcher);
+    for (const f of ['main.go', 'go.mod', 'go.sum']) cpSync(join(dir, f), join(launcher, f));
+    writeFileSync(
+      join(launcher, 'go.mod'),
+      `${readFileSync(join(dir, 'go.mod'), 'utf8')}\nreplace ${module} => ${patched}\n`,
+    );
+    await run('go', ['build', '-trimpath', '-o', join(tmp, 'ferretdb'), '.'], {
+      cwd: launcher,
+      env: goEnv(),
+    });
+    // Module files are read-only: make the copy removable.
+    await run('chmod', ['-R', 'u+w', patched], {});
+  });
 }
 
 export function ensureMinio() {

@@ -1,16 +1,75 @@
-import { createHttpApp, type ServiceDeps } from '@aict/service-kit';
+import { Router } from 'express';
+import {
+  createHttpApp,
+  createProcessedStore,
+  KeyedLock,
+  requireContext,
+  type ServiceDeps,
+} from '@aict/service-kit';
 import type { Config } from './config';
+import { contentCollections, ensureIndexes } from './data/collections';
+import { createHistoryRepository } from './data/history.repository';
+import type { DomainDeps } from './domain/domain-deps';
+import { watchPending } from './domain/repair';
+import { SearchPageCache } from './domain/search-cache';
+import { subscribeGenerationCompleted } from './events/generation-completed.consumer';
+import { subscribeWorkspaceDeleted } from './events/workspace-deleted.consumer';
+import { contentRoutes } from './routes/contents.routes';
+import { serveContentStore } from './rpc/content-store.rpc';
 
 export interface AppDeps extends ServiceDeps {
   config: Readonly<Config>;
 }
 
-/** The content service's HTTP app (routes arrive with their issues). */
-export function createApp(deps: AppDeps) {
+/** What the use cases work with, over the service's MongoDB and RabbitMQ. */
+export function createDomain(deps: AppDeps): DomainDeps {
+  const { config, logger, mongo, bus } = deps;
+  if (!mongo || !bus) throw new Error('the content service needs MongoDB and RabbitMQ');
+  const c = contentCollections(mongo);
+  return {
+    config,
+    logger,
+    bus,
+    c,
+    history: createHistoryRepository(c, config.HISTORY_PAGE_SIZE),
+    locks: new KeyedLock(),
+    searchCache: new SearchPageCache(config.SEARCH_CACHE_MB * 1024 * 1024),
+  };
+}
+
+/**
+ * The content service: history, contents, conversations and stats over HTTP; stores finished
+ * generations (request/reply `content.store` and event `generation.completed`, one idempotent
+ * use case), publishes content.created/deleted, consumes workspace.deleted, and repairs the
+ * derived documents of writes a crash interrupted.
+ */
+export async function createApp(deps: AppDeps) {
+  const { config, logger, readiness, onStop } = deps;
+  const d = createDomain(deps);
+  await ensureIndexes(d.c, logger);
+
+  const processed = createProcessedStore(deps.mongo!);
+  const endpoints = await Promise.all([
+    serveContentStore(d),
+    subscribeGenerationCompleted(d),
+    subscribeWorkspaceDeleted(d, processed),
+  ]);
+  const stopRepair = watchPending(d);
+
+  onStop('consumers', async () => {
+    await Promise.all(endpoints.map((endpoint) => endpoint.close()));
+  });
+  onStop('repair', stopRepair);
+
+  const signedIn = requireContext(config.CONTEXT_PUBLIC_KEY);
   return createHttpApp({
     service: 'content',
-    logger: deps.logger,
-    readiness: deps.readiness,
-    routes: () => {},
+    logger,
+    readiness,
+    routes: (app) => {
+      const router = Router();
+      contentRoutes(router, d, signedIn);
+      app.use(router);
+    },
   });
 }

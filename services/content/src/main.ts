@@ -1,3 +1,4 @@
+import { EVENTS } from '@aict/contracts';
 import { runService, type RunServiceOptions } from '@aict/service-kit';
 import { createApp } from './app';
 import { configSchema } from './config';
@@ -8,6 +9,8 @@ export function start(options: Options = {}) {
   return runService({
     name: 'content',
     configSchema,
+    // Event data is validated against the contracts when it is published.
+    bus: { schemas: EVENTS },
     ...options,
     start: (config, deps) => createApp({ ...deps, config }),
   });

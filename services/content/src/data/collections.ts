@@ -1,0 +1,68 @@
+import type { Connection } from 'mongoose';
+import type { Envelope, Logger } from '@aict/service-kit';
+import type {
+  ContentRecord,
+  CountersDoc,
+  HeadDoc,
+  OwnerKey,
+  PageDoc,
+  SearchItem,
+  ThreadDoc,
+} from './layout';
+
+/**
+ * A write in progress (collection `pending`, small): written before the record changes and
+ * removed once every derived document is up to date and its event is published. The repair
+ * replays what is left (a crash in between) from here; it is also the outbox of the event.
+ */
+export type PendingDoc =
+  | {
+      _id: string;
+      op: 'store';
+      key: OwnerKey;
+      at: Date;
+      /** The GeneratedContent as JSON (its metadata keys are free). */
+      content: string;
+      event: Envelope;
+    }
+  | {
+      _id: string;
+      op: 'delete';
+      key: OwnerKey;
+      at: Date;
+      contentId: string;
+      event: Envelope;
+    };
+
+export const pendingStoreId = (contentId: string) => contentId;
+export const pendingDeleteId = (contentId: string) => `del:${contentId}`;
+
+export function contentCollections(conn: Connection) {
+  return {
+    contents: conn.collection<ContentRecord>('contents'),
+    pages: conn.collection<PageDoc>('history_pages'),
+    searchPages: conn.collection<PageDoc<SearchItem>>('search_pages'),
+    heads: conn.collection<HeadDoc>('history_heads'),
+    threads: conn.collection<ThreadDoc>('threads'),
+    counters: conn.collection<CountersDoc>('counters'),
+    pending: conn.collection<PendingDoc>('pending'),
+  };
+}
+
+export type ContentCollections = ReturnType<typeof contentCollections>;
+
+/**
+ * Indexes for MongoDB (FerretDB v1 only uses `_id`): the record by workspace and time (the
+ * workspace clean-up, ad-hoc queries), threads by owner, pending writes by age.
+ */
+export async function ensureIndexes(c: ContentCollections, logger: Logger): Promise<void> {
+  const wanted: Array<Promise<unknown>> = [
+    c.contents.createIndex({ workspaceId: 1, createdAt: -1 }),
+    c.contents.createIndex({ key: 1, createdAt: -1 }),
+    c.threads.createIndex({ key: 1 }),
+    c.pending.createIndex({ at: 1 }),
+  ];
+  const results = await Promise.allSettled(wanted);
+  for (const r of results)
+    if (r.status === 'rejected') logger.warn({ err: r.reason }, 'could not create an index');
+}

@@ -1,0 +1,279 @@
+import type { ContentType, GeneratedContent } from '@aict/contracts';
+
+// The shape of the documents the reads use (see README "Data"). Pure functions only: the
+// store use case and the benchmark's bulk seeding build the very same documents here.
+
+/** Items per history page (a page can hold a few more after late arrivals). */
+export const PAGE_SIZE = 50;
+/** SPEC §9: the history text preview. */
+export const PREVIEW_CHARS = 80;
+/** Metadata copied into list items (as JSON) only up to this size; the rest stays in the record. */
+export const SMALL_METADATA_CHARS = 512;
+
+/** History scopes: the three lists (all, text, image) and the search pages (all, with text). */
+export type Scope = 'all' | ContentType | 'search';
+export const SCOPES: readonly Scope[] = ['all', 'text', 'image', 'search'];
+
+/**
+ * Whose contents a document belongs to: the workspace id, or `u:<userId>` for the contents
+ * generated without a workspace (visible to their owner only).
+ */
+export type OwnerKey = string;
+
+export const ownerKeyOf = (workspaceId: number | null, userId: string): OwnerKey =>
+  workspaceId === null ? `u:${userId}` : String(workspaceId);
+
+export const headId = (key: OwnerKey, scope: Scope) => `${key}:${scope}`;
+export const pageId = (key: OwnerKey, scope: Scope, page: number) => `${key}:${scope}:${page}`;
+
+/** The record: the source of truth (collection `contents`, `_id` = content id). */
+export interface ContentRecord {
+  _id: string;
+  key: OwnerKey;
+  workspaceId: number | null;
+  userId: string;
+  title: string;
+  content: string;
+  contentType: ContentType;
+  model: string;
+  language: string;
+  promptId: string | null;
+  parentId: string | null;
+  threadId: string;
+  /** JSON text: metadata keys are free (FerretDB refuses some field names). */
+  metadata: string;
+  usage: { promptTokens: number; completionTokens: number; images: number };
+  createdAt: Date;
+  /** Where the item sits in each scope's pages (set after placing; speeds up removal). */
+  at?: Partial<Record<Scope, number>>;
+  /** Deleted (a tombstone: a late copy of the generation must not bring it back). */
+  deletedAt?: Date;
+}
+
+/** One history item: what a list shows (small), sorted by (t, id). */
+export interface SummaryItem {
+  id: string;
+  t: number;
+  title: string;
+  /** The first PREVIEW_CHARS characters of a text, or the image URL. */
+  content: string;
+  contentType: ContentType;
+  model: string;
+  language: string;
+  userId: string;
+  workspaceId: number | null;
+  promptId: string | null;
+  parentId: string | null;
+  /** JSON text of the small metadata, or '{}'. */
+  metadata: string;
+}
+
+/** A search page item: the summary plus the lower-cased title and (for texts) content. */
+export interface SearchItem extends SummaryItem {
+  s: string;
+}
+
+export interface PageDoc<I extends SummaryItem = SummaryItem> {
+  _id: string;
+  /** Grows with every write (the search cache compares it). */
+  ver: number;
+  /** Oldest first. */
+  items: I[];
+}
+
+export interface HeadDoc {
+  _id: string;
+  lastPage: number;
+  /** The search head only: the version of each search page, by page number. */
+  v?: Record<string, number>;
+}
+
+/** One turn of a thread: everything a ContentItem needs. */
+export interface TurnItem extends SummaryItem {
+  /** The whole content (SummaryItem.content is the preview). */
+  full: string;
+  /** Full metadata, JSON. */
+  meta: string;
+}
+
+/** A conversation (collection `threads`, `_id` = thread id = the first content's id). */
+export interface ThreadDoc {
+  _id: string;
+  key: OwnerKey;
+  /** Oldest first. */
+  turns: TurnItem[];
+}
+
+/** Per owner: counts and usage (collection `counters`, `_id` = owner key). */
+export interface CountersDoc {
+  _id: string;
+  text: number;
+  image: number;
+  promptTokens: number;
+  completionTokens: number;
+  images: number;
+  /** The last operations applied (`+id`, `-id`): makes a repeated repair a no-op. */
+  applied: string[];
+  /** The workspace was deleted: nothing is stored for it any more. */
+  closed?: boolean;
+}
+
+/** Operations remembered in CountersDoc.applied (far more than writes in flight). */
+export const APPLIED_MEMORY = 500;
+
+export function recordOf(gc: GeneratedContent): ContentRecord {
+  return {
+    _id: gc.id,
+    key: ownerKeyOf(gc.workspaceId, gc.userId),
+    workspaceId: gc.workspaceId,
+    userId: gc.userId,
+    title: gc.title,
+    content: gc.content,
+    contentType: gc.contentType,
+    model: gc.model,
+    language: gc.language,
+    promptId: gc.promptId,
+    parentId: gc.parentId,
+    threadId: gc.threadId,
+    metadata: JSON.stringify(gc.metadata ?? {}),
+    usage: { ...gc.usage },
+    createdAt: new Date(gc.createdAt),
+  };
+}
+
+export function summaryOf(r: ContentRecord): SummaryItem {
+  return {
+    id: r._id,
+    t: r.createdAt.getTime(),
+    title: r.title,
+    content: r.contentType === 'text' ? r.content.slice(0, PREVIEW_CHARS) : r.content,
+    contentType: r.contentType,
+    model: r.model,
+    language: r.language,
+    userId: r.userId,
+    workspaceId: r.workspaceId,
+    promptId: r.promptId,
+    parentId: r.parentId,
+    metadata: smallMetadata(r.metadata),
+  };
+}
+
+/** SPEC §5: the title, and the content of text items, case-insensitively. */
+export function searchItemOf(r: ContentRecord): SearchItem {
+  const text = r.contentType === 'text' ? `\n${r.content}` : '';
+  return { ...summaryOf(r), s: `${r.title}${text}`.toLowerCase() };
+}
+
+export function turnOf(r: ContentRecord): TurnItem {
+  return { ...summaryOf(r), full: r.content, meta: r.metadata };
+}
+
+/** The metadata JSON when small, else only its small top-level entries. */
+export function smallMetadata(json: string): string {
+  if (json.length <= SMALL_METADATA_CHARS) return json;
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return '{}';
+  }
+  const kept: Record<string, unknown> = {};
+  let size = 2;
+  for (const [k, v] of Object.entries(parsed)) {
+    const part = JSON.stringify({ [k]: v }).length;
+    if (size + part > SMALL_METADATA_CHARS) continue;
+    kept[k] = v;
+    size += part;
+  }
+  return JSON.stringify(kept);
+}
+
+/** Order of items: by time, then id. Negative when a comes first (is older). */
+export function compareItems(a: { t: number; id: string }, b: { t: number; id: string }): number {
+  if (a.t !== b.t) return a.t - b.t;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The items with `item` inserted in order, or null when it is already there. */
+export function insertSorted<I extends SummaryItem>(items: readonly I[], item: I): I[] | null {
+  if (items.some((i) => i.id === item.id)) return null;
+  const out = [...items];
+  let at = out.length;
+  while (at > 0 && compareItems(item, out[at - 1]!) < 0) at--;
+  out.splice(at, 0, item);
+  return out;
+}
+
+export function scopesOf(type: ContentType): Scope[] {
+  return ['all', type, 'search'];
+}
+
+export function itemFor(scope: Scope, r: ContentRecord): SummaryItem | SearchItem {
+  return scope === 'search' ? searchItemOf(r) : summaryOf(r);
+}
+
+/**
+ * All documents the store would have written for these records (one owner), for bulk
+ * loading (benchmarks): pages of every scope, heads, threads and counters.
+ */
+export function bulkDocuments(records: readonly ContentRecord[], pageSize = PAGE_SIZE) {
+  const sorted = [...records].sort((a, b) => compareItems(summaryOf(a), summaryOf(b)));
+  const pages: PageDoc[] = [];
+  const searchPages: PageDoc<SearchItem>[] = [];
+  const heads: HeadDoc[] = [];
+  const threads = new Map<string, ThreadDoc>();
+  const counters = new Map<string, CountersDoc>();
+  const byKey = new Map<string, ContentRecord[]>();
+  for (const r of sorted) {
+    const ofKey = byKey.get(r.key) ?? [];
+    ofKey.push(r);
+    byKey.set(r.key, ofKey);
+    const thread = threads.get(r.threadId) ?? { _id: r.threadId, key: r.key, turns: [] };
+    thread.turns.push(turnOf(r));
+    threads.set(r.threadId, thread);
+    const c = counters.get(r.key) ?? {
+      _id: r.key,
+      text: 0,
+      image: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+      images: 0,
+      applied: [],
+    };
+    c[r.contentType]++;
+    c.promptTokens += r.usage.promptTokens;
+    c.completionTokens += r.usage.completionTokens;
+    c.images += r.usage.images;
+    counters.set(r.key, c);
+  }
+  for (const [key, list] of byKey) {
+    for (const scope of SCOPES) {
+      const inScope =
+        scope === 'all' || scope === 'search' ? list : list.filter((r) => r.contentType === scope);
+      const versions: Record<string, number> = {};
+      let n = 0;
+      for (let i = 0; i < inScope.length; i += pageSize, n++) {
+        const chunk = inScope.slice(i, i + pageSize);
+        if (scope === 'search')
+          searchPages.push({ _id: pageId(key, scope, n), ver: 1, items: chunk.map(searchItemOf) });
+        else pages.push({ _id: pageId(key, scope, n), ver: 1, items: chunk.map(summaryOf) });
+        versions[n] = 1;
+        for (const r of chunk) r.at = { ...r.at, [scope]: n };
+      }
+      if (n > 0)
+        heads.push({
+          _id: headId(key, scope),
+          lastPage: n - 1,
+          ...(scope === 'search' ? { v: versions } : {}),
+        });
+    }
+  }
+  return {
+    contents: sorted,
+    pages,
+    searchPages,
+    heads,
+    threads: [...threads.values()],
+    counters: [...counters.values()],
+  };
+}

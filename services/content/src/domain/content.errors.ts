@@ -1,0 +1,22 @@
+import { ERRORS } from '@aict/contracts';
+import { AppError } from '@aict/service-kit';
+
+// The content service's errors. Messages are user-facing, in the SPEC's words where it has them.
+
+export const contentNotFound = () =>
+  AppError.notFound('CONTENT.NOT_FOUND', ERRORS['CONTENT.NOT_FOUND'].message);
+
+export const deleteForbidden = () =>
+  AppError.forbidden(
+    "Only the content's owner and the administrators of its workspace can delete it.",
+  );
+
+export const workspaceRequired = () =>
+  AppError.badRequest('VALIDATION.FAILED', 'Workspace id is required', [
+    { path: 'workspaceId', message: 'Workspace id is required' },
+  ]);
+
+export const invalidCursor = () =>
+  AppError.badRequest('VALIDATION.FAILED', 'Invalid cursor', [
+    { path: 'cursor', message: 'Invalid cursor' },
+  ]);

@@ -1,0 +1,60 @@
+import type { TrustedContext } from '@aict/contracts';
+import { pendingDeleteId, type PendingDoc } from '../data/collections';
+import type { ContentRecord } from '../data/layout';
+import { assertCanDelete, loadVisibleContent, workspaceInView } from './access';
+import { applyDeleted, finishPending } from './derived';
+import { ownerLock, type DomainDeps } from './domain-deps';
+
+/** DELETE /api/contents/:id: owner, admins of its workspace, super admins. Then content.deleted. */
+export async function deleteContent(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  id: string,
+  named: ReadonlyArray<number | undefined>,
+): Promise<void> {
+  const inView = workspaceInView(ctx, named);
+  const record = await loadVisibleContent(d, ctx, id, inView);
+  assertCanDelete(ctx, record);
+  await removeContent(d, record);
+}
+
+/**
+ *   pending write with content.deleted → tombstone (a late copy of the generation stays
+ *   out) → derived documents → publish → pending write removed
+ */
+export async function removeContent(d: DomainDeps, record: ContentRecord): Promise<void> {
+  await d.locks.run(ownerLock(record.key), async () => {
+    const current = await d.c.contents.findOne(
+      { _id: record._id },
+      { projection: { deletedAt: 1 } },
+    );
+    if (!current || current.deletedAt) return; // deleted meanwhile
+    const event = d.bus.envelope('content.deleted', {
+      contentId: record._id,
+      workspaceId: record.workspaceId,
+      contentType: record.contentType,
+    });
+    const pendingId = pendingDeleteId(record._id);
+    const pending: Omit<Extract<PendingDoc, { op: 'delete' }>, '_id'> = {
+      op: 'delete',
+      key: record.key,
+      at: new Date(),
+      contentId: record._id,
+      event,
+    };
+    // (The driver's WithoutId<> of a union type does not accept either member.)
+    await d.c.pending.replaceOne({ _id: pendingId }, pending as never, { upsert: true });
+    const deletedAt = new Date();
+    await d.c.contents.updateOne(
+      { _id: record._id },
+      { $set: { deletedAt, title: '', content: '', metadata: '{}' } },
+    );
+    await applyDeleted(d, { ...record, deletedAt });
+    await finishPending(d, pendingId, event).catch((err: unknown) =>
+      d.logger.warn(
+        { err, contentId: record._id },
+        'content.deleted not published yet; the repair will',
+      ),
+    );
+  });
+}

@@ -1,0 +1,120 @@
+import type { Envelope } from '@aict/service-kit';
+import {
+  APPLIED_MEMORY,
+  compareItems,
+  insertSorted,
+  itemFor,
+  scopesOf,
+  turnOf,
+  type ContentRecord,
+  type CountersDoc,
+  type OwnerKey,
+  type Scope,
+} from '../data/layout';
+import type { DomainDeps } from './domain-deps';
+
+// The documents derived from a record (history pages and heads, search pages and their
+// versions, the thread, the counters), brought up to date after the record was written or
+// deleted. Every function here is idempotent, so the repair can run it again after a crash;
+// the caller holds the owner's lock (FerretDB v1 updates are not isolated).
+
+/** Adds a stored record to every derived document. */
+export async function applyStored(d: DomainDeps, r: ContentRecord): Promise<void> {
+  const placed = await Promise.all(
+    scopesOf(r.contentType).map(async (scope) => {
+      const at = await d.history.place(r.key, scope, itemFor(scope, r));
+      // Always (also when unchanged): a crash may have come before the version was recorded.
+      if (scope === 'search') await d.history.setVersion(r.key, at.page, at.ver);
+      return [scope, at.page] as const;
+    }),
+  );
+  const at = Object.fromEntries(placed) as Partial<Record<Scope, number>>;
+  await Promise.all([
+    d.c.contents.updateOne({ _id: r._id }, { $set: { at } }),
+    addTurn(d, r),
+    applyCounters(d, r.key, `+${r._id}`, r, 1),
+  ]);
+}
+
+/** Removes a deleted record (its tombstone) from every derived document. */
+export async function applyDeleted(d: DomainDeps, r: ContentRecord): Promise<void> {
+  const item = { t: r.createdAt.getTime(), id: r._id };
+  await Promise.all(
+    scopesOf(r.contentType).map(async (scope) => {
+      const removed = await d.history.remove(r.key, scope, item, r.at?.[scope]);
+      if (removed && scope === 'search')
+        await d.history.setVersion(r.key, removed.page, removed.ver);
+    }),
+  );
+  await Promise.all([removeTurn(d, r), applyCounters(d, r.key, `-${r._id}`, r, -1)]);
+}
+
+async function addTurn(d: DomainDeps, r: ContentRecord): Promise<void> {
+  const thread = await d.c.threads.findOne({ _id: r.threadId });
+  if (thread && thread.key !== r.key) {
+    d.logger.warn(
+      { contentId: r._id, threadId: r.threadId },
+      'thread of another owner; not joined',
+    );
+    return;
+  }
+  const turns = insertSorted(thread?.turns ?? [], turnOf(r));
+  if (!turns) return;
+  await d.c.threads.replaceOne({ _id: r.threadId }, { key: r.key, turns }, { upsert: true });
+}
+
+async function removeTurn(d: DomainDeps, r: ContentRecord): Promise<void> {
+  const thread = await d.c.threads.findOne({ _id: r.threadId });
+  if (!thread || thread.key !== r.key || !thread.turns.some((t) => t.id === r._id)) return;
+  const turns = thread.turns.filter((t) => t.id !== r._id);
+  if (turns.length === 0) await d.c.threads.deleteOne({ _id: r.threadId });
+  else await d.c.threads.replaceOne({ _id: r.threadId }, { key: thread.key, turns });
+}
+
+export function emptyCounters(key: OwnerKey): CountersDoc {
+  return {
+    _id: key,
+    text: 0,
+    image: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    images: 0,
+    applied: [],
+  };
+}
+
+/**
+ * Counts (+1/−1 of the record's type) and usage (added once, kept after a delete: it was
+ * spent). `op` is remembered in the document itself, in the same write, so a repeated
+ * operation changes nothing.
+ */
+async function applyCounters(
+  d: DomainDeps,
+  key: OwnerKey,
+  op: string,
+  r: ContentRecord,
+  sign: 1 | -1,
+): Promise<void> {
+  const doc = (await d.c.counters.findOne({ _id: key })) ?? emptyCounters(key);
+  if (doc.applied.includes(op) || doc.closed) return;
+  const next: CountersDoc = { ...emptyCounters(key), ...doc };
+  next[r.contentType] = Math.max(0, next[r.contentType] + sign);
+  if (sign > 0) {
+    next.promptTokens += r.usage.promptTokens;
+    next.completionTokens += r.usage.completionTokens;
+    next.images += r.usage.images;
+  }
+  next.applied = [...doc.applied, op].slice(-APPLIED_MEMORY);
+  const { _id: _ignored, ...fields } = next;
+  await d.c.counters.replaceOne({ _id: key }, fields, { upsert: true });
+}
+
+/** Publishes a pending write's event, then forgets the pending write. */
+export async function finishPending(d: DomainDeps, pendingId: string, event: Envelope) {
+  await d.bus.publishEnvelopes([event]);
+  await d.c.pending.deleteOne({ _id: pendingId });
+}
+
+/** Newest first. */
+export const newestFirst = (a: { t: number; id: string }, b: { t: number; id: string }) =>
+  compareItems(b, a);

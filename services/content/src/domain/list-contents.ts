@@ -1,0 +1,132 @@
+import type { ContentsPage, ListContentsQuery, TrustedContext } from '@aict/contracts';
+import {
+  compareItems,
+  pageId,
+  type OwnerKey,
+  type SearchItem,
+  type SummaryItem,
+} from '../data/layout';
+import { decodeCursor, encodeCursor, type Cursor } from '../lib/cursor';
+import { presentSummary } from '../presenters/content.presenter';
+import { ownerInView, workspaceInView } from './access';
+import type { DomainDeps } from './domain-deps';
+
+/** Search pages read at once when they are not in the cache. */
+const SEARCH_BATCH = 8;
+
+interface Found {
+  item: SummaryItem;
+  page: number;
+}
+
+/**
+ * GET /api/contents: the history of the workspace in view (or the caller's contents without
+ * a workspace), newest first, `type`-filtered, `q`-searched, `limit` items from `cursor`.
+ */
+export async function listContents(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  query: ListContentsQuery,
+  headerWorkspace: number | undefined,
+): Promise<ContentsPage> {
+  const inView = workspaceInView(ctx, [query.workspaceId, headerWorkspace]);
+  const key = ownerInView(ctx, inView);
+  const cursor = decodeCursor(query.cursor);
+  const found = query.q
+    ? await search(d, key, query.q, query.type, cursor, query.limit + 1)
+    : await browse(d, key, query.type ?? 'all', cursor, query.limit + 1);
+  const items = found.slice(0, query.limit);
+  const last = items[items.length - 1];
+  const nextCursor =
+    found.length > query.limit && last
+      ? encodeCursor({ p: last.page, t: last.item.t, i: last.item.id })
+      : null;
+  return { items: items.map((f) => presentSummary(f.item)), nextCursor };
+}
+
+const afterCursor = (item: SummaryItem, cursor: Cursor | null) =>
+  !cursor || compareItems(item, { t: cursor.t, id: cursor.i }) < 0;
+
+/** Up to `want` items of a list scope, reading its pages by `_id`, newest first. */
+async function browse(
+  d: DomainDeps,
+  key: OwnerKey,
+  scope: 'all' | 'text' | 'image',
+  cursor: Cursor | null,
+  want: number,
+): Promise<Found[]> {
+  const head = await d.history.readHead(key, scope);
+  if (!head) return [];
+  const out: Found[] = [];
+  for (let p = Math.min(cursor?.p ?? head.lastPage, head.lastPage); p >= 0; p--) {
+    const doc = await d.history.readPage(key, scope, p);
+    const items = doc?.items ?? [];
+    for (let i = items.length - 1; i >= 0 && out.length < want; i--) {
+      const item = items[i]!;
+      if (afterCursor(item, cursor)) out.push({ item, page: p });
+    }
+    if (out.length >= want) break;
+  }
+  return out;
+}
+
+/**
+ * SPEC §5: case-insensitive match on the title, and on the content of text items, newest
+ * first; `q` is a plain substring (regex characters are literal). Scans the search pages
+ * newest first until `want` matches; pages come from the cache when their version is current.
+ */
+async function search(
+  d: DomainDeps,
+  key: OwnerKey,
+  q: string,
+  type: 'text' | 'image' | undefined,
+  cursor: Cursor | null,
+  want: number,
+): Promise<Found[]> {
+  const head = await d.history.readHead(key, 'search');
+  if (!head) return [];
+  const needle = q.toLowerCase();
+  const versions = head.v ?? {};
+  const out: Found[] = [];
+  const scan = d.searchCache.newScan();
+  let p = Math.min(cursor?.p ?? head.lastPage, head.lastPage);
+  while (p >= 0 && out.length < want) {
+    const batch: number[] = [];
+    for (let n = p; n >= 0 && batch.length < SEARCH_BATCH; n--) batch.push(n);
+    const pages = await loadSearchPages(d, key, batch, versions, scan);
+    for (const [i, page] of batch.entries()) {
+      const items = pages[i]!;
+      for (let j = items.length - 1; j >= 0 && out.length < want; j--) {
+        const item = items[j]!;
+        if (type && item.contentType !== type) continue;
+        if (!afterCursor(item, cursor)) continue;
+        if (item.s.includes(needle)) out.push({ item, page });
+      }
+      if (out.length >= want) break;
+    }
+    p -= batch.length;
+  }
+  return out;
+}
+
+async function loadSearchPages(
+  d: DomainDeps,
+  key: OwnerKey,
+  pages: number[],
+  versions: Record<string, number>,
+  scan: number,
+): Promise<SearchItem[][]> {
+  const ids = pages.map((p) => pageId(key, 'search', p));
+  const cached = ids.map((id, i) => d.searchCache.get(id, versions[pages[i]!] ?? 0, scan));
+  const missing = pages.filter((_, i) => cached[i] === undefined);
+  // The missing pages of the batch are read in parallel (each by `_id`).
+  const docs = await Promise.all(missing.map((p) => d.history.readPage(key, 'search', p)));
+  const fetched = new Map<number, SearchItem[]>();
+  missing.forEach((p, i) => {
+    const doc = docs[i] as { ver: number; items: SearchItem[] } | null;
+    const items = doc?.items ?? [];
+    fetched.set(p, items);
+    if (doc) d.searchCache.set(pageId(key, 'search', p), doc.ver, items, scan);
+  });
+  return pages.map((p, i) => cached[i] ?? fetched.get(p) ?? []);
+}

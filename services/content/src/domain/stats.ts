@@ -1,0 +1,36 @@
+import {
+  PROMPT_COUNT_RPC,
+  PromptCountReply,
+  type StatsResponse,
+  type TrustedContext,
+} from '@aict/contracts';
+import { workspaceInView } from './access';
+import { workspaceRequired } from './content.errors';
+import type { DomainDeps } from './domain-deps';
+
+/**
+ * GET /api/stats: the stats page's three counts. Text and image counts come from the
+ * workspace's counters document (by `_id`); the prompt count from the prompt service
+ * (request/reply `prompt.count`, with the caller's context), asked at the same time.
+ */
+export async function getStats(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  named: ReadonlyArray<number | undefined>,
+): Promise<StatsResponse> {
+  const workspaceId = workspaceInView(ctx, named);
+  if (workspaceId === null) throw workspaceRequired();
+  const [counters, prompts] = await Promise.all([
+    d.c.counters.findOne({ _id: String(workspaceId) }, { projection: { applied: 0 } }),
+    d.bus.request(
+      PROMPT_COUNT_RPC,
+      { ctx, workspaceId },
+      { timeoutMs: d.config.PROMPT_COUNT_TIMEOUT_MS, schema: PromptCountReply },
+    ),
+  ]);
+  return {
+    totalPrompts: prompts.count,
+    textContent: counters?.text ?? 0,
+    imagesGenerated: counters?.image ?? 0,
+  };
+}

@@ -1,0 +1,88 @@
+import type { ContentStoreReply, GeneratedContent } from '@aict/contracts';
+import { pendingStoreId } from '../data/collections';
+import { ownerKeyOf, recordOf, type ContentRecord } from '../data/layout';
+import { applyStored, finishPending } from './derived';
+import { ownerLock, type DomainDeps } from './domain-deps';
+
+const isDuplicateKey = (err: unknown) => (err as { code?: unknown })?.code === 11000;
+
+/**
+ * Stores a finished generation once, by its id: the request/reply `content.store` and the
+ * queued `generation.completed` both land here; whichever comes first stores, the other is a
+ * no-op (`stored: false`), also when they run at the same time. Then `content.created`.
+ *
+ *   pending write (the repair's journal and the event's outbox) → record → derived
+ *   documents → publish → pending write removed
+ */
+export async function storeContent(
+  d: DomainDeps,
+  gc: GeneratedContent,
+): Promise<ContentStoreReply> {
+  const reply = (stored: boolean): ContentStoreReply => ({ id: gc.id, stored });
+  if (await exists(d, gc.id)) return reply(false);
+  const key = ownerKeyOf(gc.workspaceId, gc.userId);
+  return d.locks.run(ownerLock(key), async () => {
+    if (await exists(d, gc.id)) return reply(false);
+    if (await isClosed(d, key)) {
+      d.logger.info({ contentId: gc.id, key }, 'content of a deleted workspace not stored');
+      return reply(false);
+    }
+    const event = d.bus.envelope('content.created', createdData(gc));
+    try {
+      await d.c.pending.insertOne({
+        _id: pendingStoreId(gc.id),
+        op: 'store',
+        key,
+        at: new Date(),
+        content: JSON.stringify(gc),
+        event,
+      });
+    } catch (err) {
+      if (isDuplicateKey(err)) return reply(false); // being stored elsewhere (or repaired)
+      throw err;
+    }
+    const record = recordOf(gc);
+    await insertRecord(d, record);
+    await applyStored(d, record);
+    await finishPending(d, pendingStoreId(gc.id), event).catch((err: unknown) =>
+      d.logger.warn(
+        { err, contentId: gc.id },
+        'content.created not published yet; the repair will',
+      ),
+    );
+    return reply(true);
+  });
+}
+
+/** Inserts the record; one already there (an earlier attempt that crashed) is kept. */
+export async function insertRecord(d: DomainDeps, record: ContentRecord): Promise<void> {
+  try {
+    await d.c.contents.insertOne(record);
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+  }
+}
+
+async function exists(d: DomainDeps, id: string): Promise<boolean> {
+  return (await d.c.contents.findOne({ _id: id }, { projection: { _id: 1 } })) !== null;
+}
+
+async function isClosed(d: DomainDeps, key: string): Promise<boolean> {
+  const counters = await d.c.counters.findOne({ _id: key }, { projection: { closed: 1 } });
+  return counters?.closed === true;
+}
+
+export function createdData(gc: GeneratedContent) {
+  return {
+    contentId: gc.id,
+    workspaceId: gc.workspaceId,
+    userId: gc.userId,
+    contentType: gc.contentType,
+    promptId: gc.promptId,
+    parentId: gc.parentId,
+    title: gc.title,
+    model: gc.model,
+    language: gc.language,
+    createdAt: gc.createdAt,
+  };
+}

@@ -1,0 +1,61 @@
+import type { ContentItem } from '@aict/contracts';
+import type { ContentRecord, SummaryItem, TurnItem } from '../data/layout';
+
+// The only place a stored content becomes a ContentItem. Optional fields are absent when
+// unset (never null). In lists `content` is the preview (SPEC: the first 80 characters of a
+// text; an image's URL) and `metadata` its small entries: GET /api/contents/:id has the rest.
+
+function parseMetadata(json: string): ContentItem['metadata'] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as ContentItem['metadata'])
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+function present(item: SummaryItem, content: string, metadata: string): ContentItem {
+  const out: ContentItem = {
+    id: item.id,
+    title: item.title,
+    content,
+    contentType: item.contentType,
+    model: item.model,
+    language: item.language,
+    userId: item.userId,
+    metadata: parseMetadata(metadata),
+    createdAt: new Date(item.t).toISOString(),
+  };
+  if (item.promptId !== null) out.promptId = item.promptId;
+  if (item.workspaceId !== null) out.workspaceId = item.workspaceId;
+  if (item.parentId !== null) out.parentId = item.parentId;
+  return out;
+}
+
+export const presentSummary = (item: SummaryItem): ContentItem =>
+  present(item, item.content, item.metadata);
+
+export const presentTurn = (turn: TurnItem): ContentItem => present(turn, turn.full, turn.meta);
+
+export function presentRecord(r: ContentRecord): ContentItem {
+  return present(
+    {
+      id: r._id,
+      t: r.createdAt.getTime(),
+      title: r.title,
+      content: r.content,
+      contentType: r.contentType,
+      model: r.model,
+      language: r.language,
+      userId: r.userId,
+      workspaceId: r.workspaceId,
+      promptId: r.promptId,
+      parentId: r.parentId,
+      metadata: r.metadata,
+    },
+    r.content,
+    r.metadata,
+  );
+}

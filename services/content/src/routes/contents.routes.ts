@@ -1,0 +1,42 @@
+import type { RequestHandler, Router } from 'express';
+import { IdParams, ListContentsQuery } from '@aict/contracts';
+import { contextOf } from '@aict/service-kit';
+import { deleteContent } from '../domain/delete-content';
+import type { DomainDeps } from '../domain/domain-deps';
+import { listContents } from '../domain/list-contents';
+import { getStats } from '../domain/stats';
+import { getContent, getConversation } from '../domain/view-content';
+import { headerWorkspaceOf, OptionalWorkspaceQuery, paramsOf, queryOf } from '../lib/request';
+
+/** Content routes of SPEC §7 and the stats. Each: context → validate → use case (which presents). */
+export function contentRoutes(router: Router, d: DomainDeps, signedIn: RequestHandler): void {
+  const named = (req: Parameters<RequestHandler>[0]) => [
+    queryOf(OptionalWorkspaceQuery, req).workspaceId,
+    headerWorkspaceOf(req),
+  ];
+
+  router.get('/api/contents', signedIn, async (req, res) => {
+    const query = queryOf(ListContentsQuery, req);
+    res.json(await listContents(d, contextOf(req), query, headerWorkspaceOf(req)));
+  });
+
+  router.get('/api/contents/:id', signedIn, async (req, res) => {
+    const { id } = paramsOf(IdParams, req);
+    res.json(await getContent(d, contextOf(req), id, named(req)));
+  });
+
+  router.get('/api/contents/:id/conversation', signedIn, async (req, res) => {
+    const { id } = paramsOf(IdParams, req);
+    res.json(await getConversation(d, contextOf(req), id, named(req)));
+  });
+
+  router.delete('/api/contents/:id', signedIn, async (req, res) => {
+    const { id } = paramsOf(IdParams, req);
+    await deleteContent(d, contextOf(req), id, named(req));
+    res.status(204).end();
+  });
+
+  router.get('/api/stats', signedIn, async (req, res) => {
+    res.json(await getStats(d, contextOf(req), named(req)));
+  });
+}
