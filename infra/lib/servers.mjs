@@ -29,7 +29,7 @@ export function infraSettings(env = process.env) {
       user: env.MINIO_ACCESS_KEY ?? 'aictminio',
       password: env.MINIO_SECRET_KEY ?? 'aictminio-secret',
     },
-    rabbit: { host: '127.0.0.1', port: 5672, vhosts: ['aict', 'aict-test'] },
+    rabbit: { host: '127.0.0.1', port: 5672, vhosts: ['aict', 'aict-test', 'aict-bench'] },
   };
 }
 

@@ -34,7 +34,8 @@ export const PROFILES = {
     basePort: 24100,
     simPort: 24190,
     dbPrefix: 'aictbench',
-    vhost: 'aict-test',
+    // Its own vhost: a bench stack must never answer another stack's requests.
+    vhost: 'aict-bench',
   },
 };
 
