@@ -134,7 +134,8 @@ export async function startStack({
       children.reverse().map(
         ({ child }) =>
           new Promise((resolve) => {
-            if (child.exitCode !== null) return resolve();
+            // Exited already (a crash test may have killed it with a signal).
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
             const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
             child.once('exit', () => {
               clearTimeout(timer);

@@ -252,5 +252,5 @@ describe('POST /v1/chat/completions with stream: true', () => {
       expect(result.text.startsWith(`Echo: stream ${i}\n`)).toBe(true),
     );
     expect(sim.control.requests().filter((request) => request.completed)).toHaveLength(200);
-  });
+  }, 30_000); // 200 concurrent streams: give a loaded 2-core machine time
 });

@@ -85,6 +85,27 @@ describe('Stats page', () => {
     expect(await screen.findByRole('button', { name: 'Download Image' })).toBeTruthy();
   });
 
+  it('when Copy is pressed on a recent text, then its whole text is fetched and copied, not the preview', async () => {
+    const full = `${'A long answer. '.repeat(20)}The end.`;
+    const api = stubGenerationApi(member, {
+      'GET /api/stats?workspaceId=1': () =>
+        json({ totalPrompts: 1, textContent: 1, imagesGenerated: 0 }),
+      'GET /api/prompts?workspaceId=1': () => json(prompts),
+      'GET /api/contents?workspaceId=1&type=text&limit=2': () =>
+        json({ items: [{ ...texts[0], content: full.slice(0, 80) }], nextCursor: null }),
+      'GET /api/contents?workspaceId=1&type=image&limit=4': () =>
+        json({ items: [], nextCursor: null }),
+      [`GET /api/contents/${texts[0]!.id}`]: () => json({ ...texts[0], content: full }),
+    });
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderGeneration('/stats');
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy Launch text' }));
+    expect(await screen.findByText('Copied to clipboard')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(full);
+    expect(api.some((call) => call.url === `/api/contents/${texts[0]!.id}`)).toBe(true);
+  });
+
   it('when the View All links are read, then they lead to the prompts and the two histories', async () => {
     stub();
     renderGeneration('/stats');

@@ -13,6 +13,7 @@ import {
   Page,
   Select,
   Skeleton,
+  apiJson,
   buttonClass,
   contentItems,
   historyPreview,
@@ -26,6 +27,10 @@ import { copyToClipboard } from '../../../lib/clipboard';
 import { usePrompts } from '../../../lib/get-prompts';
 import { CopyIcon, EditIcon, PlayIcon } from '../../../lib/icons';
 import styles from '../../../lib/generation.module.css';
+
+/** A content's whole text (history lists carry a preview only). */
+const fullText = async (id: string) =>
+  (await apiJson<ContentItem>('GET', `/api/contents/${encodeURIComponent(id)}`)).content;
 
 const ALL = 'all';
 
@@ -154,7 +159,8 @@ function RecentText() {
                 type="button"
                 className={buttonClass({ variant: 'ghost', size: 'icon' })}
                 aria-label={`Copy ${item.title}`}
-                onClick={() => void copyToClipboard(item.content)}
+                // Lists carry an 80-character preview: copy the whole text.
+                onClick={() => void copyToClipboard(() => fullText(item.id))}
               >
                 <CopyIcon />
               </button>
