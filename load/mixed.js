@@ -30,6 +30,8 @@ function scenario(exec, perSecond, preAllocatedVUs, maxVUs, timeUnit = '1s') {
 }
 
 export const options = {
+  // Each virtual user signs in once and keeps its session cookie across iterations.
+  noCookiesReset: true,
   scenarios: {
     browse: scenario('browse', 8, 10, 20),
     chat: scenario('chat', 2, 8, 16),

@@ -18,7 +18,8 @@
 //               each path and what the gateway adds.
 // Medians are over the rounds. Settings: BENCH_ROUNDS (5), BENCH_DURATION (seconds, 5),
 // BENCH_CONNECTIONS (32), BENCH_LOG_LEVEL (warn: no access log line per request),
-// BENCH_UPSTREAM=auth|standin (auth, with the stand-in as fallback).
+// BENCH_UPSTREAM=auth|standin (auth, with the stand-in as fallback), BENCH_SKIP_BUILD=1.
+// Ends with its rows of the suite's table (bench/run.mjs reads them from BENCH_RESULT_FILE).
 import { execFile, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdirSync, openSync, readFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { LOG_DIR, ROOT } from '../../infra/lib/paths.mjs';
+import { emit, row } from '../lib/report.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -65,6 +67,7 @@ async function freePort() {
 }
 
 async function build() {
+  if (process.env.BENCH_SKIP_BUILD === '1') return;
   const workspaces = [
     '@aict/contracts',
     '@aict/service-kit',
@@ -467,6 +470,25 @@ async function main() {
   log(
     `  at ${CONNECTIONS} connections the medians are direct ${fmt(throughput.directP50, 3)} ms, gateway ${fmt(throughput.gatewayP50, 3)} ms (queueing: latency ≈ connections ÷ requests/s)`,
   );
+  emit([
+    row({
+      measure: 'authenticated GET /api/user: gateway ÷ straight to the service, requests/s',
+      value: throughput.ratio,
+      op: '>=',
+      target: 0.5,
+      unit: 'x',
+      detail: `${fmt(throughput.gateway)} vs ${fmt(throughput.direct)} req/s at ${CONNECTIONS} connections`,
+    }),
+    row({
+      measure: 'authenticated GET /api/user: median added by the gateway',
+      value: latency.added,
+      op: '<=',
+      target: 1,
+      unit: ' ms',
+      digits: 3,
+      detail: `${fmt(latency.gatewayP50, 3)} vs ${fmt(latency.directP50, 3)} ms at 1 connection`,
+    }),
+  ]);
 }
 
 let failed = false;

@@ -13,7 +13,9 @@ import { attachmentModel } from './data/attachment.model';
 import { generationModel } from './data/generation.model';
 import { idempotencyModel } from './data/idempotency.model';
 import type { DomainDeps } from './domain/domain-deps';
+import { createProviderConfigCache } from './domain/provider-config-cache';
 import { subscribeContentDeleted, subscribeWorkspaceDeleted } from './events/files.consumer';
+import { subscribeSettingsChanged } from './events/settings-changed.consumer';
 import { createProviderClient } from './provider/provider-client';
 import { fileRoutes } from './routes/files.routes';
 import { generationRoutes } from './routes/generation.routes';
@@ -36,6 +38,7 @@ export function createDomain(deps: AppDeps): DomainDeps {
     locks,
     relay: createLockedOutbox(createOutboxRelay({ bus, logger }), locks, logger),
     provider: createProviderClient(config, logger),
+    providerConfigs: createProviderConfigCache(config.PROVIDER_CONFIG_TTL_MS),
     models: {
       Generation: generationModel(mongo),
       Attachment: attachmentModel(mongo),
@@ -58,6 +61,7 @@ export async function createApp(deps: AppDeps) {
   const consumers = await Promise.all([
     subscribeContentDeleted(d, processed),
     subscribeWorkspaceDeleted(d, processed),
+    subscribeSettingsChanged(d),
   ]);
   d.relay.watch(d.models.Generation);
 

@@ -27,6 +27,8 @@ export const configSchema = baseServiceEnv.extend({
   EXTRACT_MAX_MEMORY_MB: envInt({ min: 32, max: 4_096 }).default(256),
   /** Streamed text is sent to the browser in pieces at most this often. */
   STREAM_FLUSH_MS: envInt({ min: 0, max: 1_000 }).default(40),
+  /** How long a workspace's provider configuration is kept (cleared on settings.changed). */
+  PROVIDER_CONFIG_TTL_MS: envInt({ min: 0, max: 300_000 }).default(5_000),
   /** Largest generated image accepted from the provider, in bytes. */
   IMAGE_MAX_BYTES: envInt({ min: 1024, max: 100 * 1024 * 1024 }).default(25 * 1024 * 1024),
   /** A second request with the same Idempotency-Key waits this long for the first one. */

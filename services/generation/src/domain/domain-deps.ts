@@ -1,3 +1,4 @@
+import type { ProviderConfigCache } from './provider-config-cache';
 import type { Model } from 'mongoose';
 import type { Bus, KeyedLock, LockedOutbox, Logger, ObjectStore } from '@aict/service-kit';
 import type { Config } from '../config';
@@ -15,6 +16,8 @@ export interface DomainDeps {
   relay: LockedOutbox;
   locks: KeyedLock;
   provider: ProviderClient;
+  /** Provider configuration per workspace, kept a few seconds (domain/provider-config-cache.ts). */
+  providerConfigs: ProviderConfigCache;
   models: {
     Generation: Model<GenerationRecord>;
     Attachment: Model<AttachmentRecord>;

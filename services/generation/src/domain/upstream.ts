@@ -46,10 +46,12 @@ export async function loadProviderConfig(
   d: DomainDeps,
   workspaceId: number | null,
 ): Promise<KeyedProviderConfig> {
-  const config = await d.bus.request(
-    PROVIDER_CONFIG_RPC,
-    { workspaceId },
-    { schema: ProviderConfig, timeoutMs: 5_000 },
+  const config = await d.providerConfigs.get(workspaceId, () =>
+    d.bus.request(
+      PROVIDER_CONFIG_RPC,
+      { workspaceId },
+      { schema: ProviderConfig, timeoutMs: 5_000 },
+    ),
   );
   if (!config.apiKey) throw keyMissing();
   return config as KeyedProviderConfig;

@@ -2,13 +2,15 @@ import type { Response } from 'express';
 import { GENERATION_STREAM_EVENTS, type StreamError } from '@aict/contracts';
 
 /**
- * Server-sent events of a streamed generation (contracts http/generation.ts): `delta` pieces
- * coalesced to one write every `flushMs`, then one `done` or one `error`, then the end.
+ * Server-sent events of a streamed generation (contracts http/generation.ts): the first
+ * `delta` at once (time to first token), later pieces coalesced to one write every `flushMs`,
+ * then one `done` or one `error`, then the end.
  */
 export class EventStream {
   private pending = '';
   private timer: NodeJS.Timeout | undefined;
   private ended = false;
+  private started = false;
 
   constructor(
     private readonly res: Response,
@@ -32,7 +34,10 @@ export class EventStream {
   delta(text: string): void {
     if (this.closed || text === '') return;
     this.pending += text;
-    if (this.flushMs === 0) return this.flush();
+    if (this.flushMs === 0 || !this.started) {
+      this.started = true;
+      return this.flush();
+    }
     this.timer ??= setTimeout(() => this.flush(), this.flushMs);
   }
 

@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// The benchmark suite (issue 8): `npm run bench` runs every benchmark below in sequence, each
+// in its own process (each can also run alone: node bench/<name>/run.mjs), and prints ONE
+// table: each figure measured side by side in the same run, its target, pass or by how much
+// it misses.
+//
+//   BENCH_ONLY=bus,streaming npm run bench       choose (names below; `content` is extra:
+//                                               bench/content/run.mjs, short, no target)
+//   BENCH_ROUNDS, BENCH_DURATION, BENCH_LOAD_MINUTES (10), …   see each benchmark's header
+//
+// The suite builds once (npm run build), then runs the benchmarks with BENCH_SKIP_BUILD=1.
+// It holds /tmp/aict-bench.lock for its whole run (stack benchmarks use the bench profile
+// ports) and waits while bench/content/run.mjs runs on its own.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../infra/lib/paths.mjs';
+import { buildAll, failedRow, log, readRows, table } from './lib/report.mjs';
+import { holdBenchLock, waitForContentBench } from './lib/stack.mjs';
+
+holdBenchLock();
+
+/** name → the targets its rows answer (for the table when it fails). */
+const BENCHMARKS = {
+  gateway: ['authenticated GET through the gateway vs straight: ≥ 0.5x req/s, ≤ 1 ms added median'],
+  'service-list': ['a service list route vs raw node:http + mongodb driver: ≥ 0.5x'],
+  bus: ['RabbitMQ events with confirms ≥ 5000/s; request/reply median ≤ 2x HTTP'],
+  streaming: ['streaming TTFT + ≤ 5 ms median; 200 concurrent streams, 0 errors'],
+  frontend: ['critical JS ≤ 150 KB gzip; federated ≤ 1.15x one bundle; ≤ 2 round trips'],
+  memory: ['memory per service under k6 load ≤ 120 MB RSS; growth ≤ 10 %'],
+};
+const EXTRA = { content: 'content service reads at scale (informative, no target)' };
+
+const chosen = (process.env.BENCH_ONLY ?? Object.keys(BENCHMARKS).join(','))
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const unknown = chosen.filter((n) => !BENCHMARKS[n] && !EXTRA[n]);
+if (unknown.length) {
+  log(
+    `unknown benchmark(s): ${unknown.join(', ')}; known: ${[...Object.keys(BENCHMARKS), ...Object.keys(EXTRA)].join(', ')}`,
+  );
+  process.exit(2);
+}
+
+function runChild(script, env, capture = false) {
+  return new Promise((resolve) => {
+    let out = '';
+    const child = spawn(process.execPath, [join(ROOT, script)], {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_SKIP_BUILD: '1', ...env },
+      stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'],
+    });
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on('exit', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
+/** bench/content prints its own table (route, requests, p50, p95, RSS): informative rows. */
+function contentRows(out) {
+  return out
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| route') && !l.startsWith('|---'))
+    .map((l) =>
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    )
+    .map(([route, requests, p50, p95, rss]) => ({
+      measure: `content (through the gateway): ${route}`,
+      figure: `p50 ${p50} ms, p95 ${p95} ms`,
+      target: '–',
+      result: 'info',
+      detail: `${requests} requests; content RSS ${rss}`,
+    }));
+}
+
+const started = Date.now();
+const dir = mkdtempSync(join(tmpdir(), 'aict-bench-'));
+const rows = [];
+try {
+  log(`benchmark suite: ${chosen.join(', ')}`);
+  if (process.env.BENCH_SKIP_BUILD !== '1') await buildAll(ROOT);
+  await waitForContentBench(); // it would share the CPUs and the bench profile ports
+  for (const name of chosen) {
+    log(`\n=== ${name} ===`);
+    if (name === 'content') {
+      const { code, out } = await runChild(
+        'bench/content/run.mjs',
+        {
+          BENCH_CONTENTS: process.env.BENCH_CONTENTS ?? '5000',
+          BENCH_SEARCH_CONTENTS: process.env.BENCH_SEARCH_CONTENTS ?? '2000',
+          BENCH_REQUESTS: process.env.BENCH_REQUESTS ?? '50',
+        },
+        true,
+      );
+      const got = contentRows(out);
+      rows.push(...(got.length ? got : [failedRow(EXTRA.content, '–', `exit ${code}`)]));
+      continue;
+    }
+    const file = join(dir, `${name}.json`);
+    const { code } = await runChild(`bench/${name}/run.mjs`, { BENCH_RESULT_FILE: file });
+    const got = readRows(file);
+    if (got?.length) rows.push(...got);
+    else rows.push(failedRow(name, BENCHMARKS[name][0], `exit ${code}; see its output above`));
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const judged = rows.filter((r) => r.result !== 'info');
+const passed = judged.filter((r) => r.pass).length;
+log(
+  `\n=== results (${((Date.now() - started) / 60_000).toFixed(1)} min; medians over rounds) ===\n`,
+);
+log(table(rows));
+log(`\n${passed} of ${judged.length} targets met.`);
+process.exit(0);

@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// Benchmark of streaming (issue 8): time to first token through the gateway and the
+// generation service against the provider simulator called straight, and 200 streams at once.
+//
+//   node bench/streaming/run.mjs     (or: BENCH_ONLY=streaming npm run bench)
+//
+// The stack (bench profile, fresh databases, own vhost) with the simulator pacing a realistic
+// provider (load/run.mjs REALISTIC_PROVIDER). As the super administrator: a provider key and
+// a workspace with a default chat prompt (load/run.mjs prepare). Then:
+//   time to first token  BENCH_STREAMS (15) streams one after the other per path and round,
+//                        BENCH_ROUNDS (3) rounds, order alternating: POST /api/generate with
+//                        Accept: text/event-stream until its first `delta` event, against
+//                        POST /v1/chat/completions (stream) on the simulator until its first
+//                        chunk with text; each stream is read to its end. Medians.
+//   concurrency          BENCH_CONCURRENT (200) streams through the gateway at once; an error
+//                        is a non-200 answer, an `error` event, or a stream without `done`.
+import { ROOT } from '../../infra/lib/paths.mjs';
+import { performance } from 'node:perf_hooks';
+import { REALISTIC_PROVIDER, prepare } from '../../load/run.mjs';
+import { buildAll, emit, fmt, log, median, row } from '../lib/report.mjs';
+import { holdBenchLock, signIn, startBenchStack } from '../lib/stack.mjs';
+
+holdBenchLock();
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 15);
+const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 200);
+const KEY = 'sk-load-test-key';
+
+/** Reads an SSE answer to its end; ms until `firstWhen(chunkText)` first held, and the text. */
+async function readStream(res, started, firstWhen) {
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let first = NaN;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    if (Number.isNaN(first) && firstWhen(text)) first = performance.now() - started;
+  }
+  return { first, text };
+}
+
+async function main() {
+  log(
+    'streaming benchmark: time to first token via gateway + generation vs the simulator straight',
+  );
+  await buildAll(ROOT);
+  const stack = await startBenchStack('stream');
+  try {
+    await fetch(`${stack.simulatorUrl}/__sim/config`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(REALISTIC_PROVIDER),
+    });
+    const { spaces } = await prepare(stack, { workspaces: 1, users: 0 });
+    const space = spaces[0];
+    const cookie = await signIn(stack.url, stack.superAdmin);
+
+    let n = 0;
+    const viaGateway = async () => {
+      n += 1;
+      const started = performance.now();
+      const res = await fetch(`${stack.url}/api/generate`, {
+        method: 'POST',
+        headers: {
+          cookie,
+          accept: 'text/event-stream',
+          'content-type': 'application/json',
+          'x-workspace-id': String(space.id),
+        },
+        body: JSON.stringify({
+          promptId: space.chat,
+          inputs: { message: `Hello number ${n}` },
+          language: 'en',
+          workspaceId: space.id,
+          attachments: [],
+        }),
+      });
+      if (res.status !== 200 || !res.headers.get('content-type')?.includes('text/event-stream'))
+        return { ok: false, why: `${res.status} ${(await res.text()).slice(0, 200)}` };
+      const { first, text } = await readStream(res, started, (t) => t.includes('event: delta'));
+      const ok = text.includes('event: done') && !text.includes('event: error');
+      return { ok, first, why: ok ? '' : text.slice(-300) };
+    };
+    const straight = async () => {
+      n += 1;
+      const started = performance.now();
+      const res = await fetch(`${stack.simulatorUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'gpt-4o',
+          stream: true,
+          messages: [{ role: 'user', content: `Hello number ${n}` }],
+        }),
+      });
+      if (res.status !== 200) return { ok: false, why: `${res.status}` };
+      const { first, text } = await readStream(res, started, (t) => /"content":"[^"]/.test(t));
+      return { ok: text.includes('[DONE]'), first };
+    };
+
+    // Both paths stream before anything is measured (and warm up).
+    for (const [name, call] of [
+      ['gateway', viaGateway],
+      ['simulator', straight],
+    ]) {
+      const r = await call();
+      if (!r.ok) throw new Error(`the ${name} path does not stream: ${r.why}`);
+    }
+    log(`  simulator: ${JSON.stringify(REALISTIC_PROVIDER)}`);
+    log(`  ${ROUNDS} rounds of ${STREAMS} streams per path, one at a time`);
+    log('  round  simulator TTFT ms  gateway TTFT ms  added ms');
+    const rounds = [];
+    let errors = 0;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const t = {};
+      for (const which of round % 2 ? ['straight', 'gateway'] : ['gateway', 'straight']) {
+        const firsts = [];
+        for (let i = 0; i < STREAMS; i++) {
+          const r = await (which === 'gateway' ? viaGateway() : straight());
+          if (!r.ok) errors += 1;
+          firsts.push(r.first);
+        }
+        t[which] = median(firsts);
+      }
+      const x = { straight: t.straight, gateway: t.gateway, added: t.gateway - t.straight };
+      rounds.push(x);
+      log(
+        `  ${String(round).padStart(5)}  ${fmt(x.straight, 1).padStart(17)}  ${fmt(x.gateway, 1).padStart(15)}  ${fmt(x.added, 1).padStart(8)}`,
+      );
+    }
+    if (errors) log(`  ! ${errors} streams failed during the time-to-first-token rounds`);
+
+    log(`  ${CONCURRENT} streams through the gateway at once …`);
+    const t0 = performance.now();
+    const results = await Promise.all(
+      Array.from({ length: CONCURRENT }, () =>
+        viaGateway().catch((err) => ({ ok: false, why: err.message })),
+      ),
+    );
+    const wall = performance.now() - t0;
+    const failed = results.filter((r) => !r.ok);
+    const firsts = results.filter((r) => r.ok).map((r) => r.first);
+    log(
+      `  done in ${fmt(wall / 1000, 1)} s; ${failed.length} failed; TTFT median ${fmt(median(firsts), 0)} ms`,
+    );
+    for (const f of failed.slice(0, 3)) log(`    ${f.why}`);
+
+    const m = (k) => median(rounds.map((r) => r[k]));
+    emit([
+      row({
+        measure: 'streaming: time to first token added by gateway + generation service (median)',
+        value: m('added'),
+        op: '<=',
+        target: 5,
+        unit: ' ms',
+        digits: 1,
+        detail: `${fmt(m('gateway'), 1)} vs ${fmt(m('straight'), 1)} ms (simulator TTFT ${REALISTIC_PROVIDER.timeToFirstTokenMs} ms + latency ${REALISTIC_PROVIDER.latencyMs} ms)`,
+      }),
+      row({
+        measure: `streaming: ${CONCURRENT} concurrent streams through the gateway, errors`,
+        value: failed.length,
+        op: '<=',
+        target: 0,
+        digits: 0,
+        detail: `all done in ${fmt(wall / 1000, 1)} s; their TTFT median ${fmt(median(firsts), 0)} ms`,
+      }),
+    ]);
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`streaming benchmark failed: ${err.stack ?? err}\n`);
+    process.exit(1);
+  },
+);
