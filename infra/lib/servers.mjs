@@ -2,7 +2,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureFerretDB, ensureMinio } from './binaries.mjs';
-import { DATA_DIR } from './paths.mjs';
+import { withLock } from './lock.mjs';
+import { CACHE_DIR, DATA_DIR } from './paths.mjs';
 import {
   InfraError,
   execFileP,
@@ -125,8 +126,17 @@ export async function upRabbit(s) {
   return how;
 }
 
-/** Brings up every part in parallel; throws one error naming each part that failed. */
+/**
+ * Brings up every part in parallel; throws one error naming each part that failed. One
+ * bring-up at a time on the machine (the ports are the machine's): two at once both saw
+ * MinIO not ready yet and started it twice on the same data directory.
+ */
 export async function infraUp(env = process.env) {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  return withLock(join(CACHE_DIR, 'infra-up.lock'), () => bringUp(env));
+}
+
+async function bringUp(env) {
   const s = infraSettings(env);
   const parts = { FerretDB: upFerretDB(s), MinIO: upMinio(s), RabbitMQ: upRabbit(s) };
   const results = await Promise.allSettled(Object.values(parts));
