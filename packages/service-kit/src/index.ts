@@ -10,3 +10,4 @@ export * from './shutdown';
 export * from './service';
 export * from './messaging';
 export * from './observability';
+export * from './provider-fetch';

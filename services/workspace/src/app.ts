@@ -19,7 +19,7 @@ import type { DomainDeps } from './domain/domain-deps';
 import { ensureDefaultWorkspace } from './domain/ensure-default-workspace';
 import { subscribeOwnEvents } from './events/own-events.consumer';
 import { subscribeUserDeleted } from './events/user-deleted.consumer';
-import { createProviderFetch } from './lib/provider-fetch';
+import { createProviderFetch } from '@aict/service-kit';
 import { createSecretBox } from './lib/secret-box';
 import { logoRoutes } from './routes/logo.routes';
 import { memberRoutes } from './routes/members.routes';

@@ -3,7 +3,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import type { GenerationUsage, ProviderConfig } from '@aict/contracts';
 import { metrics, type Logger } from '@aict/service-kit';
 import type { Config } from '../config';
-import { createProviderFetch, type ProviderFetch } from '../lib/provider-fetch';
+import { createProviderFetch, type ProviderFetch } from '@aict/service-kit';
 import {
   ABORT,
   codeError,

@@ -6,7 +6,7 @@ import type { SettingRepository } from '../data/setting.repository';
 import type { WorkspaceModels } from '../data/workspace.model';
 import type { WorkspaceRepository } from '../data/workspace.repository';
 import type { KeyedLock, LockedOutbox } from '@aict/service-kit';
-import type { ProviderFetch } from '../lib/provider-fetch';
+import type { ProviderFetch } from '@aict/service-kit';
 import type { SecretBox } from '../lib/secret-box';
 import type { SettingRecord } from '../data/setting.model';
 import type { Model } from 'mongoose';

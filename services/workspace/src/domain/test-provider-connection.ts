@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { ProviderConfig, TestConnectionResponse, TrustedContext } from '@aict/contracts';
 import { assertSuperAdmin } from '@aict/service-kit';
-import { isBlockedAddressError } from '../lib/provider-fetch';
+import { isBlockedAddressError } from '@aict/service-kit';
 import { authorizeAdmin } from './authorize';
 import type { DomainDeps } from './domain-deps';
 import { resolveProviderConfig } from './resolve-provider-config';

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { AppError } from '@aict/service-kit';
-import { isPrivateAddress } from './private-address';
+import { isPrivateAddress } from '@aict/service-kit';
 
 export interface ProviderUrlPolicy {
   /** ALLOW_PRIVATE_PROVIDER_URLS: private addresses and plain http are accepted. */

@@ -3,11 +3,7 @@ import { isIP } from 'node:net';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { isPrivateAddress } from './private-address';
 
-// The fetch the openai SDK (and the download of a generated image) uses. It never follows
-// redirects, and with `publicOnly` it connects only to public addresses, checked when the
-// socket connects (so DNS rebinding is refused too). Same rules as the workspace service's
-// "Test Connection" (services/workspace/src/lib/provider-fetch.ts).
-
+/** The code of the error raised when a connection to a refused address is attempted. */
 export const BLOCKED_ADDRESS = 'EPROVIDERADDRESSBLOCKED';
 
 class BlockedAddressError extends Error {
@@ -24,6 +20,7 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
+/** dns.lookup that refuses private addresses: the check happens when the socket connects. */
 function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback) {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
@@ -45,18 +42,31 @@ function inThisRealm(error: unknown): unknown {
   return local;
 }
 
+export interface ProviderFetchOptions {
+  /** Refuse connections to private, loopback and link-local addresses (product-entered URLs). */
+  publicOnly: boolean;
+}
+
+/**
+ * The fetch the openai SDK uses to reach a provider. It never follows redirects (a 3xx comes
+ * back as the answer), and with `publicOnly` it connects only to public addresses: the host
+ * is checked when the socket connects, so a DNS answer that changed since the URL was saved
+ * (DNS rebinding) is refused too.
+ */
 export interface ProviderFetch {
   fetch: typeof fetch;
+  /** Closes the kept-alive connections (shutdown). */
   close(): Promise<void>;
 }
 
-export function createProviderFetch({ publicOnly }: { publicOnly: boolean }): ProviderFetch {
+export function createProviderFetch({ publicOnly }: ProviderFetchOptions): ProviderFetch {
   const dispatcher = publicOnly
     ? new Agent({ connect: { lookup: publicOnlyLookup } as object })
     : new Agent();
   const providerFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const host = url.hostname.replace(/^\[|\]$/g, '');
+    // A literal IP address is never looked up, so check it here.
     if (publicOnly && isIP(host) && isPrivateAddress(host)) {
       throw new TypeError('fetch failed', { cause: new BlockedAddressError(host) });
     }
@@ -85,4 +95,13 @@ export function createProviderFetch({ publicOnly }: { publicOnly: boolean }): Pr
   // The SDK probes `fetch.Response` to decide whether uploads can be sent as global FormData.
   Object.assign(providerFetch, { Response: globalThis.Response });
   return { fetch: providerFetch as typeof fetch, close: () => dispatcher.close() };
+}
+
+/** True when `error` (or one of its causes) is a refused connection to a private address. */
+export function isBlockedAddressError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 8; depth++) {
+    if ((e as { code?: unknown }).code === BLOCKED_ADDRESS) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
