@@ -11,9 +11,9 @@
 #   runtime    production dependencies of the selected workspace only, its dist/ and the shared
 #              packages' dist/; non-root; HEALTHCHECK on /healthz
 #
-# Keep NODE_IMAGE on a Node that rspack 2 accepts (^20.19 or >= 22.12) and whose bundled npm
+# NODE_IMAGE: Node 24 LTS, the runtime the product is built and tested on (.node-version); its bundled npm
 # accepts package-lock.json (`npm ci`).
-ARG NODE_IMAGE=node:20-slim
+ARG NODE_IMAGE=node:24-slim
 
 # ---------------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS manifests

@@ -43,6 +43,7 @@ module.exports = {
         '<rootDir>/tools',
         '<rootDir>/infra',
         '<rootDir>/deploy',
+        '<rootDir>/scripts',
       ],
       testMatch: ['**/*.test.ts'],
     },

@@ -18,6 +18,9 @@ import { join } from 'node:path';
 import { ROOT } from '../infra/lib/paths.mjs';
 import { buildAll, failedRow, log, readRows, table } from './lib/report.mjs';
 import { holdBenchLock, waitForContentBench } from './lib/stack.mjs';
+import { useProjectNode } from '../infra/lib/node-runtime.mjs';
+
+await useProjectNode();
 
 holdBenchLock();
 
@@ -29,6 +32,7 @@ const BENCHMARKS = {
   streaming: ['streaming TTFT + ≤ 5 ms median; 200 concurrent streams, 0 errors'],
   frontend: ['critical JS ≤ 150 KB gzip; federated ≤ 1.15x one bundle; ≤ 2 round trips'],
   memory: ['memory per service under k6 load ≤ 120 MB RSS; growth ≤ 10 %'],
+  'noisy-neighbour': ["another workspace's p95 under a 500-generation flood ≤ 1.5x alone"],
 };
 const EXTRA = { content: 'content service reads at scale (informative, no target)' };
 

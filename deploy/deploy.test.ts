@@ -769,3 +769,30 @@ describe('Dockerfile', () => {
       expect(ignored).toContain(entry);
   });
 });
+
+describe('the runtime: Node 24 LTS everywhere', () => {
+  const pinned = readFileSync(join(ROOT, '.node-version'), 'utf8').trim();
+  const major = Number(pinned.split('.')[0]);
+
+  test('when the version is pinned, then it is an even (LTS) line of 24 or newer', () => {
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(major).toBeGreaterThanOrEqual(24);
+    expect(major % 2).toBe(0);
+  });
+
+  test('when the images are built, then every stage starts from the pinned Node major', () => {
+    const text = readFileSync(DOCKERFILE, 'utf8');
+    const image = /^ARG NODE_IMAGE=node:(\d+)/m.exec(text)?.[1];
+    expect(Number(image)).toBe(major);
+    expect(text).not.toMatch(/^FROM node:/m); // every stage goes through NODE_IMAGE
+  });
+
+  test('when npm reads the engines field, then it asks for the pinned major', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+    expect(pkg.engines.node).toBe(`>=${major}`);
+  });
+
+  test('when the test suite runs, then it runs on the pinned Node (the set-up brings it where the machine has an older one)', () => {
+    expect(Number(process.versions.node.split('.')[0])).toBe(major);
+  });
+});

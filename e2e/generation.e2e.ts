@@ -109,7 +109,7 @@ describe('generation pages, end to end', () => {
     const product = uniqueName('sneaker');
     await page.goto(`/text-generation?promptId=${ids.slogan}`);
     await page.getByLabel('product').fill(product);
-    await page.getByLabel('Language').selectOption('nl');
+    await page.getByLabel('Language', { exact: true }).selectOption('nl');
     await page.getByRole('button', { name: 'Generate Text' }).click();
     await page.getByText('Content generated successfully').waitFor({ timeout: 30_000 });
     const thread = page.getByRole('list', { name: 'Conversation' });
@@ -122,15 +122,15 @@ describe('generation pages, end to end', () => {
     await thread.getByText('Make it shorter', { exact: true }).waitFor();
     expect(await thread.getByRole('listitem', { name: 'Assistant' }).count()).toBe(2);
 
-    // --- an image with dall-e-3, downloaded as .jpg
+    // --- an image with dall-e-3: the name follows the real type (the simulator's is a PNG)
     await page.goto(`/image-generation?promptId=${ids.poster}`);
     await page.getByLabel('subject').fill('a red bicycle');
     await page.getByRole('button', { name: 'Generate Image' }).click();
     const poster = page.getByRole('img', { name: 'Generated with Poster' });
     await waitOrToast(page, poster);
-    const jpg = page.waitForEvent('download');
+    const dalle = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download Image' }).click();
-    expect((await jpg).suggestedFilename()).toMatch(/^generated-image-\d+\.jpg$/);
+    expect((await dalle).suggestedFilename()).toMatch(/^generated-image-\d+\.png$/);
 
     // --- gpt-image-1 with a reference image, marked GPT-Image, downloaded as .png
     await page.goto(`/image-generation?promptId=${ids.photo}`);

@@ -18,6 +18,7 @@ import { ensureK6 } from '../infra/lib/binaries.mjs';
 import { DATA_DIR, ROOT } from '../infra/lib/paths.mjs';
 import { startStack } from '../scripts/lib/stack.mjs';
 import { setup } from '../scripts/setup.mjs';
+import { useProjectNode } from '../infra/lib/node-runtime.mjs';
 
 const WORKSPACES = Number(process.env.LOAD_WORKSPACES ?? 3);
 const USERS = Number(process.env.LOAD_USERS ?? 64);
@@ -191,4 +192,7 @@ async function main() {
   process.exit(code);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await useProjectNode();
+  await main();
+}

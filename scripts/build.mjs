@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../infra/lib/paths.mjs';
 import { capture, pool, seconds } from './lib/run.mjs';
+import { useProjectNode } from '../infra/lib/node-runtime.mjs';
 
 function workspaces() {
   const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
@@ -36,6 +37,7 @@ export async function build() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await useProjectNode();
   const t = Date.now();
   build()
     .then(() => console.log(`build: done in ${seconds(t)}`))

@@ -14,12 +14,14 @@ import {
 import { infraUp } from '../infra/lib/servers.mjs';
 import { build } from './build.mjs';
 import { capture, must, seconds } from './lib/run.mjs';
+import { NODE_VERSION, useProjectNode } from '../infra/lib/node-runtime.mjs';
 
+/** The entry scripts run themselves on the pinned Node (scripts/lib/node-runtime.mjs). */
 function checkNode() {
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 20 || (major === 20 && minor < 19))
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < Number(NODE_VERSION.split('.')[0]))
     throw new Error(
-      `Node ${process.versions.node} is too old: this project needs Node 20.19 or newer.`,
+      `Node ${process.versions.node} is too old: this project runs on Node ${NODE_VERSION} (call useProjectNode() first).`,
     );
 }
 
@@ -92,6 +94,7 @@ export async function setup({ browser = false, validators = false } = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await useProjectNode();
   setup({
     browser: process.argv.includes('--browser'),
     validators: process.argv.includes('--validators'),

@@ -3,6 +3,9 @@
 // gateway and the front-ends, and say where to go and how to sign in.
 import { setup } from './setup.mjs';
 import { startStack } from './lib/stack.mjs';
+import { useProjectNode } from '../infra/lib/node-runtime.mjs';
+
+await useProjectNode();
 
 const simulator = process.env.AICT_PROVIDER === 'simulator' || process.argv.includes('--simulator');
 

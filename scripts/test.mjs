@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { DATA_DIR, ROOT } from '../infra/lib/paths.mjs';
 import { run, seconds } from './lib/run.mjs';
 import { setup } from './setup.mjs';
+import { useProjectNode } from '../infra/lib/node-runtime.mjs';
+
+await useProjectNode();
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0 };

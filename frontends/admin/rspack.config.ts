@@ -1,11 +1,12 @@
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { createAppConfig, federationExperiments, sharedSingletons } from '@aict/web-kit/rspack';
 
 export default (_env: unknown, argv: { mode?: string }) => {
   const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
   return createAppConfig({
-    dir: path.resolve(__dirname),
+    // The app's folder (native ESM under Node 24: no __dirname).
+    dir: fileURLToPath(new URL('.', import.meta.url)),
     name: 'admin',
     // The gateway serves this build under /remotes/admin/.
     publicPath: '/remotes/admin/',

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import {
   createAppConfig,
@@ -13,7 +13,8 @@ const remoteNames = ['chat', 'generation', 'admin'] as const;
 export default (_env: unknown, argv: { mode?: string }) => {
   const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
   return createAppConfig({
-    dir: path.resolve(__dirname),
+    // The app's folder (native ESM under Node 24: no __dirname).
+    dir: fileURLToPath(new URL('.', import.meta.url)),
     name: 'shell',
     publicPath: '/',
     production,

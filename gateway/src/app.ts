@@ -1,5 +1,6 @@
 import type { RequestListener } from 'node:http';
 import { createHttpApp, type ServiceDeps } from '@aict/service-kit';
+import { clientAddressOf } from './access/client-address';
 import { ContextSigner } from './access/context-signer';
 import { SessionVerifier } from './access/session';
 import type { Config } from './config';
@@ -32,11 +33,22 @@ export function createApp(deps: GatewayDeps): RequestListener {
       generation: config.GENERATION_SERVICE_URL,
     },
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    answerTimeoutMs: {
+      default: config.UPSTREAM_ANSWER_TIMEOUT_MS,
+      generation: config.UPSTREAM_GENERATION_ANSWER_TIMEOUT_MS,
+    },
+    limits: {
+      maxUploadBytes: config.MAX_UPLOAD_BODY_BYTES,
+      maxJsonBytes: config.MAX_JSON_BODY_BYTES,
+      bodyIdleTimeoutMs: config.CLIENT_BODY_IDLE_TIMEOUT_MS,
+      bodyTimeoutMs: config.CLIENT_BODY_TIMEOUT_MS,
+    },
     logger,
     access: {
       state: deps.identity,
       sessions: new SessionVerifier(config.JWT_PUBLIC_KEY, deps.identity),
       contexts: new ContextSigner(config.CONTEXT_PRIVATE_KEY),
+      clientAddress: clientAddressOf(config.TRUSTED_PROXY_HOPS),
     },
     onIdentityEvents: deps.onIdentityEvents,
     responseHeaders: securityHeaderList(),

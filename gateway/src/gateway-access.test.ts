@@ -212,6 +212,20 @@ describe('gateway: authentication, workspaces and the trusted context', () => {
       expect(contextOf(mine.reached)).toMatchObject({ uid: ALICE, ws: null, role: null });
       expect(contextOf(user.reached)).toMatchObject({ uid: ALICE, ws: null });
     });
+
+    it("when a stale workspace header comes with the save of the caller's own language, then the save passes without the workspace", async () => {
+      const { cookie } = signIn(ALICE);
+
+      const saved = await call('/api/user', {
+        method: 'PATCH',
+        cookie,
+        headers: { 'x-workspace-id': '3', 'content-type': 'application/json' },
+        body: JSON.stringify({ language: 'nl' }),
+      });
+
+      expect(saved.res.status).toBe(200);
+      expect(contextOf(saved.reached)).toMatchObject({ uid: ALICE, ws: null });
+    });
   });
 
   describe('tokens that are refused', () => {

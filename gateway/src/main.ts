@@ -11,6 +11,16 @@ export function start(options: Options = {}) {
     name: 'gateway',
     configSchema,
     ...options,
+    // Slow clients: headers within CLIENT_HEADERS_TIMEOUT_MS; bodies are guarded by the proxy
+    // (request-limits.ts), with Node's whole-request timeout behind it.
+    server: (config) => ({
+      headersTimeoutMs: config.CLIENT_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: config.CLIENT_HEADERS_TIMEOUT_MS + config.CLIENT_BODY_TIMEOUT_MS + 5_000,
+      connectionsCheckingIntervalMs: Math.min(
+        5_000,
+        Math.ceil(config.CLIENT_HEADERS_TIMEOUT_MS / 4),
+      ),
+    }),
     start: async (config, deps) => {
       if (!deps.bus) throw new Error('the gateway needs RabbitMQ (AMQP_URL)');
       const identity = new IdentityState();

@@ -150,18 +150,20 @@ describe('gateway: streams', () => {
     expect(sse.text()).toContain('data: 5\n\ndata: end\n\n');
   });
 
-  it('when a service stays silent longer than the upstream timeout, then the gateway gives up with a 502', async () => {
-    service.on('/api/uploads/chat-attachments', () => {
-      /* never answers */
+  it('when a service goes silent mid-answer for longer than the upstream timeout, then the client sees the answer cut', async () => {
+    service.on('/api/uploads/chat-attachments', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: 1\n\n'); // then nothing, ever
     });
 
-    const started = Date.now();
-    const res = await fetch(`${gateway.http.url}/api/uploads/chat-attachments`, {
-      headers: { cookie },
-    });
+    const sse = stream(`${gateway.http.url}/api/uploads/chat-attachments`, cookie);
+    const outcome = await sse.done.then(
+      () => 'ended normally',
+      () => 'cut',
+    );
 
-    expect(res.status).toBe(502);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(outcome).toBe('cut');
+    expect(sse.text()).toBe('data: 1\n\n');
   });
 
   it('when the client goes away in the middle of a stream, then the request to the service is closed too', async () => {

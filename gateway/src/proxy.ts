@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { ERRORS, ErrorCode, IDENTITY_EVENTS_HEADER } from '@aict/contracts';
+import { ErrorCode, IDENTITY_EVENTS_HEADER } from '@aict/contracts';
 import {
   injectTraceContext,
   observeServerRequest,
@@ -11,8 +11,10 @@ import {
   type Logger,
 } from '@aict/service-kit';
 import { authorize, type AccessDeps } from './access/authorize';
+import { sendError } from './error-response';
 import { decodeIdentityEvents } from './identity/identity-events-header';
 import type { IdentityEvent } from './identity/identity-state';
+import { guardBody, maxBodyBytes, type RequestLimits } from './request-limits';
 import { routeFor, serviceFor, type ServiceName } from './routes';
 
 /**
@@ -40,8 +42,15 @@ export function stripReservedHeaders(req: IncomingMessage): void {
 
 export interface ApiProxyOptions {
   targets: Record<ServiceName, string>;
-  /** Idle timeout towards a service (no byte for this long), not a total one. */
+  /** Idle timeout towards a service once it answers (no byte for this long), not a total one. */
   timeoutMs: number;
+  /**
+   * How long a service may stay silent before its answer begins (while the request is sent to
+   * it, and after): the gateway then answers 504. Generation routes have their own budget.
+   */
+  answerTimeoutMs: { default: number; generation: number };
+  /** Client request bodies: sizes and timeouts. */
+  limits: RequestLimits;
   logger: Logger;
   access: AccessDeps;
   /** Where identity events from a service's answer go (applied before the answer is forwarded). */
@@ -63,6 +72,15 @@ const REQUEST_HOP_BY_HOP = [
   'upgrade',
 ];
 
+/** The service did not answer within its budget (or went silent mid-answer). */
+class UpstreamTimeoutError extends Error {
+  readonly code = 'EUPSTREAMTIMEOUT';
+  constructor(ms: number) {
+    super(`the service sent nothing for ${ms} ms`);
+    this.name = 'UpstreamTimeoutError';
+  }
+}
+
 /**
  * The `/api` door: for a path a service owns, it gives the request its id, authorises it
  * (`authorize`: session, workspace, signed context) and forwards it to the owning service
@@ -75,7 +93,9 @@ const REQUEST_HOP_BY_HOP = [
  * them.
  */
 export function createApiProxy(options: ApiProxyOptions) {
-  const { logger, timeoutMs } = options;
+  const { logger, timeoutMs, answerTimeoutMs } = options;
+  /** The request to the service of each client request in flight (to abort it). */
+  const upstreams = new WeakMap<IncomingMessage, http.ClientRequest>();
   const agent = new http.Agent({
     keepAlive: true,
     maxSockets: 512,
@@ -137,38 +157,54 @@ export function createApiProxy(options: ApiProxyOptions) {
   }
 
   function fail(req: IncomingMessage, res: ServerResponse, requestId: string, err: Error) {
-    if (res.destroyed || req.socket.destroyed) return; // the client left: nobody to answer
-    log('warn', requestId, { err, url: req.url }, 'upstream unavailable');
+    // The client left (nobody to answer), or the gateway already answered (413, 408).
+    if (res.destroyed || req.socket.destroyed || res.writableEnded) return;
+    const timedOut = err instanceof UpstreamTimeoutError;
+    log(
+      'warn',
+      requestId,
+      { err, url: req.url },
+      timedOut ? 'upstream timed out' : 'upstream unavailable',
+    );
     if (res.headersSent) {
       res.destroy(); // cut mid-answer: the client must see it truncated
       return;
     }
-    const code = ErrorCode.GATEWAY_UPSTREAM_UNAVAILABLE;
-    const body = JSON.stringify({ code, message: ERRORS[code].message });
-    res.writeHead(ERRORS[code].status, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'cache-control': 'no-store',
-    });
-    res.end(body);
+    const code = timedOut
+      ? ErrorCode.GATEWAY_UPSTREAM_TIMEOUT
+      : ErrorCode.GATEWAY_UPSTREAM_UNAVAILABLE;
+    sendError(res, code);
   }
 
   /**
-   * The forwarder: http-proxy-middleware over the keep-alive agent. `proxyTimeout` is the
-   * upstream socket's idle timeout, so a stream that keeps sending is never cut; a client
-   * that goes away ends the request to the service too.
+   * The forwarder: http-proxy-middleware over the keep-alive agent. Timeouts towards the
+   * service are its socket's idle timeouts: the route's answer budget until the answer
+   * begins (a hung service: 504), then `timeoutMs`, so a stream that keeps sending is never
+   * cut; a client that goes away ends the request to the service too.
    */
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target: options.targets.auth,
     router: (req) => options.targets[serviceFor(req.url ?? '') ?? 'auth'],
     agent,
     xfwd: true,
-    proxyTimeout: timeoutMs,
     on: {
-      proxyReq: (upstreamReq) => {
+      proxyReq: (upstreamReq, req) => {
         for (const name of REQUEST_HOP_BY_HOP) upstreamReq.removeHeader(name);
+        upstreams.set(req, upstreamReq);
+        const budget =
+          serviceFor(req.url ?? '') === 'generation'
+            ? answerTimeoutMs.generation
+            : answerTimeoutMs.default;
+        upstreamReq.setTimeout(budget);
+        let answered = false;
+        upstreamReq.once('response', () => (answered = true));
+        upstreamReq.on('timeout', () =>
+          upstreamReq.destroy(new UpstreamTimeoutError(answered ? timeoutMs : budget)),
+        );
       },
       proxyRes: (answer, req, res) => {
+        // The answer has begun: from now on only silence longer than timeoutMs cuts it.
+        upstreams.get(req)?.setTimeout(timeoutMs);
         const requestId = String(req.headers[REQUEST_ID_HEADER]);
         onAnswer(serviceFor(req.url ?? '') ?? 'auth', requestId, answer);
         // Headers of our own never go out to a browser; the identity events least of all.
@@ -215,6 +251,11 @@ export function createApiProxy(options: ApiProxyOptions) {
       for (const [name, value] of options.responseHeaders) res.setHeader(name, value);
       accessLog(req, res, requestId);
       stripReservedHeaders(req);
+      // Node's server has answered `Expect: 100-continue` already; the service gets the body.
+      delete req.headers.expect;
+      const maxBytes = maxBodyBytes(options.limits, owner.service, req.url ?? '');
+      const abortUpstream = () => upstreams.get(req)?.destroy();
+      if (!guardBody(req, res, options.limits, maxBytes, abortUpstream)) return true;
       if (authorize(req, res, options.access)) forward(req, res);
       return true;
     },

@@ -58,22 +58,27 @@ async function ensure(name, file, build) {
   const target = join(BIN_DIR, file);
   if (existsSync(target)) return target;
   mkdirSync(BIN_DIR, { recursive: true });
-  return withLock(join(CACHE_DIR, `build-${name}.lock`), async () => {
-    if (existsSync(target)) return target; // built by someone else while we waited
-    const started = Date.now();
-    process.stdout.write(`infra: building ${name} (${file}), cached for next time...\n`);
-    const tmp = mkdtempSync(join(BIN_DIR, `.${name}-`));
-    try {
-      await build(tmp);
-      renameSync(join(tmp, name), target);
-    } finally {
-      rmSync(tmp, { recursive: true, force: true });
-    }
-    process.stdout.write(
-      `infra: built ${name} in ${Math.round((Date.now() - started) / 1000)} s\n`,
-    );
-    return target;
-  });
+  const lock = join(CACHE_DIR, `build-${name}.lock`);
+  return withLock(
+    lock,
+    async () => {
+      if (existsSync(target)) return target; // built by someone else while we waited
+      const started = Date.now();
+      process.stdout.write(`infra: building ${name} (${file}), cached for next time...\n`);
+      const tmp = mkdtempSync(join(BIN_DIR, `.${name}-`));
+      try {
+        await build(tmp);
+        renameSync(join(tmp, name), target);
+      } finally {
+        rmSync(tmp, { recursive: true, force: true });
+      }
+      process.stdout.write(
+        `infra: built ${name} in ${Math.round((Date.now() - started) / 1000)} s\n`,
+      );
+      return target;
+    },
+    { what: `the build of ${name} by another run` },
+  );
 }
 
 const goEnv = (extra = {}) => ({ ...process.env, CGO_ENABLED: '0', GOFLAGS: '-mod=mod', ...extra });

@@ -74,12 +74,13 @@ export function readPid(name) {
   return Number.isInteger(pid) && pid > 0 ? pid : null;
 }
 
+/** True unless `pid` is certainly gone (EPERM means it lives under another user). */
 export function isAlive(pid) {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    return err.code === 'EPERM';
   }
 }
 

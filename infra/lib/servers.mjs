@@ -133,7 +133,9 @@ export async function upRabbit(s) {
  */
 export async function infraUp(env = process.env) {
   mkdirSync(CACHE_DIR, { recursive: true });
-  return withLock(join(CACHE_DIR, 'infra-up.lock'), () => bringUp(env));
+  return withLock(join(CACHE_DIR, 'infra-up.lock'), () => bringUp(env), {
+    what: 'another infra bring-up to finish',
+  });
 }
 
 async function bringUp(env) {

@@ -9,6 +9,7 @@ import { LOG_DIR, ROOT } from '../../infra/lib/paths.mjs';
 import { infraSettings } from '../../infra/lib/servers.mjs';
 import { tail } from '../../infra/lib/processes.mjs';
 import { devSecrets } from './secrets.mjs';
+import { supervise } from './supervisor.mjs';
 
 export const SERVICES = ['auth', 'workspace', 'prompt', 'content', 'generation'];
 
@@ -27,6 +28,18 @@ export const PROFILES = {
     basePort: 14100,
     simPort: 14190,
     dbPrefix: 'aicte2e',
+    vhost: 'aict-test',
+  },
+  /**
+   * Tests that stop private infrastructure (e2e/infra-fault.e2e.ts, infra/lib/private.mjs).
+   * Below 32768: ports in Linux's ephemeral range (32768–60999) were taken now and then by
+   * some client's outgoing connection, and the service could not listen.
+   */
+  infraFault: {
+    gatewayPort: 29080,
+    basePort: 29100,
+    simPort: 29190,
+    dbPrefix: 'aictinfra',
     vhost: 'aict-test',
   },
   bench: {
@@ -56,16 +69,23 @@ async function waitReady(name, url, child, log, timeoutMs = 60_000) {
 }
 
 /**
- * @param {{ profile?: keyof PROFILES, simulator?: boolean, dbSuffix?: string, env?: Record<string,string> }} options
+ * @param {{ profile?: keyof PROFILES, simulator?: boolean, dbSuffix?: string, env?: Record<string,string>, infra?: ReturnType<typeof infraSettings>, supervised?: boolean, log?: (line: string) => void }} options
+ *   `infra` points the stack at other servers than the shared ones (private test infrastructure).
+ *   `supervised` (default: the dev profile, i.e. `npm start`): a process that dies unexpectedly
+ *   is reported through `log` (the console) and started again (scripts/lib/supervisor.mjs), as
+ *   Kubernetes would; `kill()` and `stop()` are meant and never fought.
  */
 export async function startStack({
   profile = 'dev',
   simulator = false,
   dbSuffix = '',
   env = {},
+  infra: infraOverride,
+  supervised = profile === 'dev',
+  log: report = (line) => console.log(line),
 } = {}) {
   const p = PROFILES[profile];
-  const infra = infraSettings();
+  const infra = infraOverride ?? infraSettings();
   const secrets = devSecrets();
   const children = [];
   mkdirSync(LOG_DIR, { recursive: true });
@@ -90,15 +110,29 @@ export async function startStack({
 
   function launch(name, cwd, extraEnv) {
     const log = join(LOG_DIR, `${profile}-${name}.log`);
-    const out = openSync(log, 'a');
-    const child = spawn(process.execPath, ['dist/main.js'], {
-      cwd: join(ROOT, cwd),
-      env: { ...process.env, ...common, ...extraEnv },
-      stdio: ['ignore', out, out],
+    const spawnChild = () => {
+      const out = openSync(log, 'a');
+      const child = spawn(process.execPath, ['dist/main.js'], {
+        cwd: join(ROOT, cwd),
+        env: { ...process.env, ...common, ...extraEnv },
+        stdio: ['ignore', out, out],
+      });
+      children.push({ name, child });
+      return child;
+    };
+    const supervisor = supervise({
+      name,
+      start: spawnChild,
+      enabled: supervised,
+      log: report,
+      onRestart: (child, attempt) =>
+        waitReady(name, readyUrl(name), child, log).then(
+          () => report(`${name} is running again (attempt ${attempt})`),
+          () => undefined, // it died again: the supervisor reports that
+        ),
     });
-    children.push({ name, child });
-    launched.set(name, { cwd, extraEnv, child });
-    return { child, log };
+    launched.set(name, { cwd, extraEnv, log, supervisor });
+    return { child: supervisor.start(), log };
   }
 
   const readyUrl = (name) =>
@@ -108,28 +142,25 @@ export async function startStack({
         ? `http://127.0.0.1:${p.simPort}/healthz`
         : `${urls[name]}/readyz`;
 
-  /** Kills one process at once (SIGKILL: no graceful shutdown), as a crash would. */
-  const kill = (name) =>
-    new Promise((resolve) => {
-      const { child } = launched.get(name);
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
+  /**
+   * Kills one process at once (SIGKILL: no graceful shutdown), as a crash would. Meant, so
+   * the supervisor does not restart it: `restart()` brings it back.
+   */
+  const kill = (name) => launched.get(name).supervisor.kill('SIGKILL');
 
   /** Starts a killed process again with the same settings and waits until it is ready. */
   const restart = async (name) => {
-    await kill(name);
-    const { cwd, extraEnv } = launched.get(name);
-    const { child, log } = launch(name, cwd, extraEnv);
-    await waitReady(name, readyUrl(name), child, log);
+    const { supervisor, log } = launched.get(name);
+    await supervisor.kill('SIGKILL');
+    await waitReady(name, readyUrl(name), supervisor.start(), log);
   };
 
   /** The process ids, for measuring memory. */
   const pids = () =>
-    Object.fromEntries([...launched].map(([name, { child }]) => [name, child.pid]));
+    Object.fromEntries([...launched].map(([name, { supervisor }]) => [name, supervisor.child.pid]));
 
   const stop = async () => {
+    for (const { supervisor } of launched.values()) supervisor.stop();
     await Promise.all(
       children.reverse().map(
         ({ child }) =>
@@ -149,6 +180,8 @@ export async function startStack({
 
   try {
     let providerUrl = env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1';
+    // The one private origin a workspace's saved base URL may name: the simulator's, exactly.
+    const allowedProviderOrigins = simulator ? `http://127.0.0.1:${p.simPort}` : '';
     if (simulator) {
       const { child, log } = launch('provider-sim', 'tools/provider-sim', {
         PORT: String(p.simPort),
@@ -162,6 +195,9 @@ export async function startStack({
         MONGO_URL: `mongodb://${infra.ferret.host}:${infra.ferret.port}/${db(name)}`,
         MINIO_BUCKET: `${p.dbPrefix}${dbSuffix}-${name}`.toLowerCase(),
         OPENAI_BASE_URL: providerUrl,
+        ...(name === 'workspace' || name === 'generation'
+          ? { PROVIDER_URL_ALLOWED_ORIGINS: allowedProviderOrigins }
+          : {}),
         ...(name === 'auth'
           ? {
               JWT_PRIVATE_KEY: secrets.JWT_PRIVATE_KEY,
@@ -175,8 +211,6 @@ export async function startStack({
         ...(name === 'workspace'
           ? {
               SETTINGS_ENCRYPTION_KEY: secrets.SETTINGS_ENCRYPTION_KEY,
-              // The local run may point a workspace at the simulator on loopback.
-              ALLOW_PRIVATE_PROVIDER_URLS: 'true',
             }
           : {}),
       });

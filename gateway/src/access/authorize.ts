@@ -7,6 +7,7 @@ import {
   type Role,
   type TrustedContext,
 } from '@aict/contracts';
+import { sendError } from '../error-response';
 import type { IdentityState } from '../identity/identity-state';
 import type { ContextSigner } from './context-signer';
 import { readCookie, type SessionVerifier } from './session';
@@ -31,29 +32,21 @@ const WORKSPACE_FREE_ROUTES = new Set([
   ...PUBLIC_ROUTES,
   'GET /api/user/workspaces',
   'HEAD /api/user/workspaces',
+  // The caller's own settings (language): saved whatever workspace the front-end has stored.
+  'PATCH /api/user',
 ]);
 
 export interface AccessDeps {
   state: IdentityState;
   sessions: SessionVerifier;
   contexts: ContextSigner;
+  /** The client's address (socket, or X-Forwarded-For through trusted proxies). */
+  clientAddress: (req: IncomingMessage) => string;
 }
 
 function send(res: ServerResponse, code: ErrorCode, message = ERRORS[code].message): false {
-  const body = JSON.stringify({ code, message });
-  res.writeHead(ERRORS[code].status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-store',
-  });
-  res.end(body);
+  sendError(res, code, { message });
   return false;
-}
-
-/** `::ffff:127.0.0.1` → `127.0.0.1`. */
-function clientIp(req: IncomingMessage): string {
-  const address = req.socket.remoteAddress ?? '';
-  return (address.startsWith('::ffff:') ? address.slice(7) : address).slice(0, 64);
 }
 
 /**
@@ -77,7 +70,7 @@ export function authorize(req: IncomingMessage, res: ServerResponse, deps: Acces
   const named = namedWorkspaces(req.headers['x-workspace-id'], q === -1 ? '' : url.slice(q + 1));
   if (!named.ok && !workspaceFree) return send(res, ErrorCode.VALIDATION_FAILED, named.message);
 
-  const ip = clientIp(req);
+  const ip = deps.clientAddress(req);
   const rid = String(req.headers['x-request-id']);
   let token: string;
   if (!session) {

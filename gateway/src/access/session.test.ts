@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import { IdentityState } from '../identity/identity-state';
 import { SESSION_KEYS, sessionToken } from '../testing/fixtures';
 import { createEvent } from '@aict/contracts';
+import { keyIdOf } from '@aict/service-kit';
 import { readCookie, SessionVerifier } from './session';
 
 describe('readCookie', () => {
@@ -78,6 +79,7 @@ describe('SessionVerifier', () => {
       algorithm: 'ES256',
       issuer: 'aict-auth',
       audience: 'aict',
+      keyid: keyIdOf(SESSION_KEYS.privateKey),
     });
 
     expect(verifier.authenticate(token)).toBeNull();
@@ -90,9 +92,32 @@ describe('SessionVerifier', () => {
       issuer: 'aict-auth',
       audience: 'aict',
       expiresIn: 60,
+      keyid: keyIdOf(SESSION_KEYS.privateKey),
     });
 
     expect(verifier.authenticate('x'.repeat(5000))).toBeNull();
     expect(verifier.authenticate(noSid)).toBeNull();
+  });
+
+  it('when a token carries the pinned header and times, then it is accepted (the crafting is sound)', () => {
+    const { verifier } = setUp();
+
+    expect(verifier.authenticate(sessionToken({ sub: 'u1', tv: 1 }))).not.toBeNull();
+  });
+
+  const now = Math.floor(Date.now() / 1000);
+  it.each([
+    ['an unknown typ', { header: { typ: 'at+jwt' } }],
+    ['no typ', { header: { typ: undefined } }],
+    ['an unknown kid', { header: { kid: 'another-key' } }],
+    ['no kid', { header: { kid: undefined } }],
+    ['a crit header', { header: { crit: ['tv'] } }],
+    ['an iat in the future', { iat: now + 3600 }],
+    ['no iat', { iat: null }],
+  ])('when a token has %s, then it is refused', (_what, options) => {
+    const { verifier } = setUp();
+    const token = sessionToken({ sub: 'u1', tv: 1 }, options);
+
+    expect(verifier.authenticate(token)).toBeNull();
   });
 });

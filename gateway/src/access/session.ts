@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { SessionClaims, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@aict/contracts';
+import { SESSION_TOKEN_TYPE, SessionClaims, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@aict/contracts';
+import { keyRing, verifyPinnedToken } from '@aict/service-kit';
 import type { IdentityState } from '../identity/identity-state';
 import { LruCache } from './lru-cache';
 
@@ -47,7 +48,8 @@ export function readCookie(header: string | undefined, name: string): string | u
 
 /**
  * Who is calling: the session token (cookie) verified with the auth service's public key,
- * algorithm pinned to ES256, issuer, audience and expiry checked, then the state checks
+ * algorithm, `typ` and `kid` pinned, no `crit` header, issuer, audience, `exp` and `iat`
+ * (not in the future) checked, then the state checks
  * that make revocation take effect on the very next request: the user exists, the token's
  * version is not older than the user's, the session was not ended.
  *
@@ -57,13 +59,16 @@ export function readCookie(header: string | undefined, name: string): string | u
  */
 export class SessionVerifier {
   private readonly verified: LruCache<string, VerifiedToken>;
+  /** The auth service's key by its id (the `kid` a token must name). */
+  private readonly keys: ReadonlyMap<string, KeyObject>;
 
   constructor(
-    private readonly publicKey: KeyObject,
+    publicKey: KeyObject,
     private readonly state: IdentityState,
     options: { cacheSize?: number } = {},
   ) {
     this.verified = new LruCache(options.cacheSize ?? 10_000);
+    this.keys = keyRing(publicKey);
   }
 
   /** The caller's session, or null: no token, an invalid one, or one no longer honoured. */
@@ -85,26 +90,28 @@ export class SessionVerifier {
   }
 
   private verify(token: string, now: number): VerifiedToken | null {
-    let payload: string | jwt.JwtPayload;
+    let payload: jwt.JwtPayload;
     try {
-      payload = jwt.verify(token, this.publicKey, {
-        algorithms: ['ES256'],
+      payload = verifyPinnedToken(token, {
+        keys: this.keys,
+        typ: SESSION_TOKEN_TYPE,
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
         clockTimestamp: Math.floor(now / 1000),
       });
     } catch {
-      return null; // forged, tampered, expired, other algorithm, other issuer or audience
+      // forged, tampered, expired, not yet issued, other algorithm, type, key id, issuer or
+      // audience, a `crit` header, or no `exp`/`iat` (a token without an expiry would never
+      // expire: the auth service always sets one)
+      return null;
     }
-    // A token without an expiry would never expire: the auth service always sets one.
-    if (typeof payload !== 'object' || typeof payload.exp !== 'number') return null;
     const claims = SessionClaims.safeParse(payload);
     if (!claims.success) return null;
     return {
       uid: claims.data.sub,
       sid: claims.data.sid,
       tv: claims.data.tv,
-      expiresAt: payload.exp * 1000,
+      expiresAt: payload.exp! * 1000,
     };
   }
 }

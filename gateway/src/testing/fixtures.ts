@@ -17,12 +17,13 @@ import {
   EVENTS,
   IDENTITY_SNAPSHOT_RPC,
   MEMBERSHIPS_SNAPSHOT_RPC,
+  SESSION_TOKEN_TYPE,
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
   type IdentitySnapshot,
   type MembershipsSnapshot,
 } from '@aict/contracts';
-import { createBus, createLogger } from '@aict/service-kit';
+import { createBus, createLogger, keyIdOf } from '@aict/service-kit';
 import { TEST_CONTEXT_KEYS, TEST_INFRA } from '@aict/service-kit/testing';
 import { start } from '../main';
 
@@ -48,6 +49,10 @@ export interface SessionTokenOptions {
   expiresIn?: number;
   issuer?: string;
   audience?: string;
+  /** Seconds since the epoch; default now. Null: no `iat` claim. */
+  iat?: number | null;
+  /** Header members to set (undefined removes one), e.g. `{ kid: 'other' }`. */
+  header?: Record<string, unknown>;
 }
 
 /** A session token like the auth service's (ES256, issuer, audience, 12 h), or a variant. */
@@ -56,19 +61,29 @@ export function sessionToken(
   options: SessionTokenOptions = {},
 ): string {
   const now = Math.floor(Date.now() / 1000);
+  const key = options.key ?? SESSION_KEYS.privateKey;
+  const iat = options.iat === undefined ? now : options.iat;
+  const algorithm = options.algorithm ?? 'ES256';
   return jwt.sign(
     {
       sub: claims.sub,
       sid: claims.sid ?? randomUUID(),
       tv: claims.tv ?? 0,
-      iat: now,
-      exp: now + (options.expiresIn ?? 12 * 3600),
+      ...(iat === null ? {} : { iat }),
+      exp: (iat ?? now) + (options.expiresIn ?? 12 * 3600),
     },
-    options.key ?? SESSION_KEYS.privateKey,
+    key,
     {
-      algorithm: options.algorithm ?? 'ES256',
+      algorithm,
       issuer: options.issuer ?? TOKEN_ISSUER,
       audience: options.audience ?? TOKEN_AUDIENCE,
+      noTimestamp: iat === null,
+      header: {
+        alg: algorithm,
+        typ: SESSION_TOKEN_TYPE,
+        ...(typeof key === 'string' ? {} : { kid: keyIdOf(key) }),
+        ...options.header,
+      } as jwt.JwtHeader,
     },
   );
 }

@@ -39,6 +39,8 @@ export const ALLOWED_CHAT_MIME_TYPES = [
 
 // Prompts, history, skeletons
 export const MAX_REFERENCE_IMAGES = 4;
+/** Largest image accepted anywhere (logo, reference image, generate-with-image, chat), in pixels. */
+export const MAX_IMAGE_PIXELS = 25_000_000;
 export const HISTORY_TITLE_MAX = 60;
 export const HISTORY_PREVIEW_MAX = 80;
 export const SKELETON_COUNT = 6;
@@ -113,6 +115,8 @@ export const FIELD_LIMITS = {
   inputCount: 50,
   message: 20_000,
   conversationMessages: 200,
+  /** Characters of a reply's whole conversationHistory (it goes to the provider each time). */
+  conversationChars: 200_000,
   contentTitle: 200,
   language: 50,
   searchQuery: 200,

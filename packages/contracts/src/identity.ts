@@ -11,6 +11,8 @@ export const IDENTITY_EVENTS_HEADER = 'x-aict-identity-events';
 
 export const TOKEN_ISSUER = 'aict-auth';
 export const TOKEN_AUDIENCE = 'aict';
+/** The `typ` header of a session token; its `kid` is the JWK thumbprint of the signing key. */
+export const SESSION_TOKEN_TYPE = 'JWT';
 export const CONTEXT_ISSUER = 'aict-gateway';
 export const CONTEXT_AUDIENCE = 'aict-services';
 

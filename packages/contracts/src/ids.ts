@@ -16,3 +16,10 @@ export const EntityId = z
   .string({ error: 'Id is required' })
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Id must be 1–64 letters, digits, _ or -');
 export type EntityId = z.infer<typeof EntityId>;
+
+/**
+ * A user id: the auth service makes them with `randomUUID()`. Routes that name a user take
+ * only this shape, so a malformed id is 400 rather than an empty answer.
+ */
+export const UserId = z.uuid({ error: 'User id must be a UUID' });
+export type UserId = z.infer<typeof UserId>;

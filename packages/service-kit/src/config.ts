@@ -180,6 +180,48 @@ export const httpEnv = z.object({
 
 export const mongoEnv = z.object({ MONGO_URL: envMongoUrl });
 export const amqpEnv = z.object({ AMQP_URL: envUrl(['amqp', 'amqps']) });
+
+/** `http://127.0.0.1:4191` or `http://127.0.0.1:4191/` → its origin; null when it is not one. */
+export function originOnly(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return null;
+  return url.origin;
+}
+
+/**
+ * PROVIDER_URL_ALLOWED_ORIGINS (workspace and generation services): comma-separated origins a
+ * provider base URL entered in the product may reach although they are private (the local
+ * run's simulator). Empty (the default) in production: public https providers only.
+ */
+export const providerUrlEnv = z.object({
+  PROVIDER_URL_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const item of value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const origin = originOnly(item);
+        if (origin === null) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must list origins only, such as http://127.0.0.1:4191 (not ${item})`,
+          });
+          return z.NEVER;
+        }
+        origins.push(origin);
+      }
+      return origins;
+    }),
+});
 export const minioEnv = z.object({
   MINIO_ENDPOINT: envUrl(['http', 'https']),
   MINIO_ACCESS_KEY: envString,

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { createLogger, type Logger } from './logger';
 import { closeMongo, connectMongo, mongoReadiness, type ConnectMongoOptions } from './mongo';
 import type { ReadinessCheck } from './readiness';
-import { startServer, type ServerHandle } from './http/server';
+import { startServer, type ServerHandle, type StartServerOptions } from './http/server';
 import { onShutdown, type ShutdownHandle, type ShutdownStep } from './shutdown';
 import { createObjectStore, type ObjectStore } from './storage';
 import { busReadiness, createBus, type Bus, type BusOptions } from './messaging';
@@ -65,6 +65,13 @@ export interface RunServiceOptions<S extends z.ZodType<ServiceConfigShape>> {
   /** createBus options other than url/service/logger (schemas, prefetch, queueType…). */
   bus?: Omit<BusOptions, 'url' | 'service' | 'logger'>;
   shutdownTimeoutMs?: number;
+  /** HTTP server timeouts from the config (the gateway's client-facing limits). */
+  server?: (
+    config: Readonly<z.output<S>>,
+  ) => Pick<
+    StartServerOptions,
+    'headersTimeoutMs' | 'requestTimeoutMs' | 'connectionsCheckingIntervalMs'
+  >;
   /** Replaced in tests; defaults to `process.exit`. */
   exit?: (code: number) => void;
   /** Where logs go (tests); defaults to stdout. */
@@ -183,7 +190,11 @@ export async function runService<S extends z.ZodType<ServiceConfigShape>>(
       readiness.push(busReadiness(deps.bus));
     }
     const app = await options.start(config, deps);
-    http = await startServer(app, { host: config.HOST, port: config.PORT });
+    http = await startServer(app, {
+      host: config.HOST,
+      port: config.PORT,
+      ...options.server?.(config),
+    });
     logger.info({ url: http.url }, `${name} listening`);
     if (observability.METRICS_PORT !== undefined) {
       metricsServer = await startMetricsServer({

@@ -114,4 +114,24 @@ describe('createObjectStore on MinIO', () => {
       dead.readiness('minio', 500).check(new AbortController().signal),
     ).rejects.toThrow();
   });
+
+  it('when MinIO cannot be reached, then every call fails with 503 STORAGE.UNAVAILABLE and Retry-After', async () => {
+    const dead = createObjectStore(
+      { ...TEST_MINIO, endpoint: 'http://127.0.0.1:1', bucket },
+      logger,
+    );
+    const unavailable = expect.objectContaining({
+      code: 'STORAGE.UNAVAILABLE',
+      status: 503,
+      message: 'File storage is unavailable, please try again in a few seconds.',
+      headers: { 'Retry-After': expect.stringMatching(/^[1-9]\d*$/) },
+    });
+
+    await expect(
+      dead.put('ws-1/x.txt', Buffer.from('x'), { contentType: 'text/plain' }),
+    ).rejects.toEqual(unavailable);
+    await expect(dead.get('ws-1/x.txt')).rejects.toEqual(unavailable);
+    await expect(dead.remove('ws-1/x.txt')).rejects.toEqual(unavailable);
+    await expect(dead.list('ws-1/')).rejects.toEqual(unavailable);
+  });
 });

@@ -3,6 +3,7 @@ import * as Minio from 'minio';
 import type { Logger } from 'pino';
 import { instrumentObjectStore } from './observability/storage';
 import { withTimeout, type ReadinessCheck } from './readiness';
+import { isNetworkOrStoreUnavailable, storageUnavailable } from './unavailable';
 
 export interface ObjectStoreConfig {
   /** `http://127.0.0.1:9000` (the scheme decides TLS; the port defaults to 80/443). */
@@ -141,86 +142,109 @@ export function createObjectStore(config: ObjectStoreConfig, logger: Logger): Ob
     return keys;
   };
 
-  return instrumentObjectStore({
-    bucket,
-    client,
+  return instrumentObjectStore(
+    answerUnavailable({
+      bucket,
+      client,
 
-    async ensureBucket() {
-      if (await client.bucketExists(bucket)) return;
-      try {
-        await client.makeBucket(bucket, config.region ?? 'us-east-1');
-        logger.info({ bucket }, 'bucket created');
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw err;
-      }
-    },
-
-    async put(key, body, options) {
-      assertValidKey(key);
-      const meta: Record<string, string> = { 'Content-Type': options.contentType };
-      for (const [name, value] of Object.entries(options.metadata ?? {}))
-        meta[`X-Amz-Meta-${name}`] = value;
-      const size = Buffer.isBuffer(body) ? body.length : options.size;
-      const result = await client.putObject(bucket, key, body, size, meta);
-      return { etag: result.etag };
-    },
-
-    async get(key, range) {
-      const info = await stat(key);
-      if (!info) return null;
-      try {
-        const stream = range
-          ? await client.getPartialObject(bucket, key, range.offset, range.length)
-          : await client.getObject(bucket, key);
-        return { stream, info };
-      } catch (err) {
-        // Removed between the stat and the read.
-        if (isNotFound(err)) return null;
-        throw err;
-      }
-    },
-
-    stat,
-
-    async remove(key) {
-      assertValidKey(key);
-      await client.removeObject(bucket, key);
-    },
-
-    async removePrefix(prefix) {
-      if (!prefix) throw new Error('removePrefix needs a non-empty prefix');
-      const keys = await list(prefix);
-      for (let i = 0; i < keys.length; i += 1000) {
-        const batch = keys.slice(i, i + 1000);
-        const results = await client.removeObjects(bucket, batch);
-        const failed = results.filter((r) => r && r.Error && r.Error.Code);
-        if (failed.length > 0) {
-          const first = failed[0]?.Error;
-          throw new Error(
-            `Could not remove ${failed.length} object(s) under ${prefix}: ${first?.Code} ${first?.Message ?? ''}`.trim(),
-          );
+      async ensureBucket() {
+        if (await client.bucketExists(bucket)) return;
+        try {
+          await client.makeBucket(bucket, config.region ?? 'us-east-1');
+          logger.info({ bucket }, 'bucket created');
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw err;
         }
+      },
+
+      async put(key, body, options) {
+        assertValidKey(key);
+        const meta: Record<string, string> = { 'Content-Type': options.contentType };
+        for (const [name, value] of Object.entries(options.metadata ?? {}))
+          meta[`X-Amz-Meta-${name}`] = value;
+        const size = Buffer.isBuffer(body) ? body.length : options.size;
+        const result = await client.putObject(bucket, key, body, size, meta);
+        return { etag: result.etag };
+      },
+
+      async get(key, range) {
+        const info = await stat(key);
+        if (!info) return null;
+        try {
+          const stream = range
+            ? await client.getPartialObject(bucket, key, range.offset, range.length)
+            : await client.getObject(bucket, key);
+          return { stream, info };
+        } catch (err) {
+          // Removed between the stat and the read.
+          if (isNotFound(err)) return null;
+          throw err;
+        }
+      },
+
+      stat,
+
+      async remove(key) {
+        assertValidKey(key);
+        await client.removeObject(bucket, key);
+      },
+
+      async removePrefix(prefix) {
+        if (!prefix) throw new Error('removePrefix needs a non-empty prefix');
+        const keys = await list(prefix);
+        for (let i = 0; i < keys.length; i += 1000) {
+          const batch = keys.slice(i, i + 1000);
+          const results = await client.removeObjects(bucket, batch);
+          const failed = results.filter((r) => r && r.Error && r.Error.Code);
+          if (failed.length > 0) {
+            const first = failed[0]?.Error;
+            throw new Error(
+              `Could not remove ${failed.length} object(s) under ${prefix}: ${first?.Code} ${first?.Message ?? ''}`.trim(),
+            );
+          }
+        }
+        if (keys.length > 0)
+          logger.debug({ bucket, prefix, removed: keys.length }, 'objects removed');
+        return keys.length;
+      },
+
+      list,
+
+      readiness(name = 'minio', timeoutMs = 1_500) {
+        return {
+          name,
+          check: async () => {
+            const exists = await withTimeout(
+              () => client.bucketExists(bucket),
+              timeoutMs,
+              'bucketExists',
+            );
+            if (!exists) throw new Error(`bucket ${bucket} does not exist`);
+          },
+        };
+      },
+    }),
+  );
+}
+
+const GUARDED = ['ensureBucket', 'put', 'get', 'stat', 'remove', 'removePrefix', 'list'] as const;
+
+/**
+ * The same store, whose calls fail with 503 STORAGE.UNAVAILABLE (Retry-After) when MinIO
+ * cannot be reached or cannot serve now, instead of the socket error (which became a 500).
+ */
+function answerUnavailable(store: ObjectStore): ObjectStore {
+  const guarded = { ...store };
+  for (const operation of GUARDED) {
+    const original = store[operation] as (...args: unknown[]) => Promise<unknown>;
+    (guarded as Record<string, unknown>)[operation] = async (...args: unknown[]) => {
+      try {
+        return await original.apply(store, args);
+      } catch (err) {
+        throw isNetworkOrStoreUnavailable(err) ? storageUnavailable(err) : err;
       }
-      if (keys.length > 0)
-        logger.debug({ bucket, prefix, removed: keys.length }, 'objects removed');
-      return keys.length;
-    },
-
-    list,
-
-    readiness(name = 'minio', timeoutMs = 1_500) {
-      return {
-        name,
-        check: async () => {
-          const exists = await withTimeout(
-            () => client.bucketExists(bucket),
-            timeoutMs,
-            'bucketExists',
-          );
-          if (!exists) throw new Error(`bucket ${bucket} does not exist`);
-        },
-      };
-    },
-  });
+    };
+  }
+  return guarded;
 }

@@ -9,6 +9,8 @@ const require = createRequire(import.meta.url);
 
 const webKitDir = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const routerVersion = require('react-router-dom/package.json').version;
+const i18nextVersion = require('i18next/package.json').version;
+const reactI18nextVersion = require('react-i18next/package.json').version;
 
 /**
  * Modules every app shares as singletons, so the shell and all remotes run ONE React, ONE
@@ -37,6 +39,14 @@ export const sharedSingletons = {
     requiredVersion: `^${routerVersion}`,
   },
   '@tanstack/react-query': { singleton: true },
+  // one i18next instance per page: a language switch in the shell reaches every remote
+  // (web-kit's dependencies, so their versions are web-kit's, not the apps')
+  i18next: { singleton: true, version: i18nextVersion, requiredVersion: `^${i18nextVersion}` },
+  'react-i18next': {
+    singleton: true,
+    version: reactI18nextVersion,
+    requiredVersion: `^${reactI18nextVersion}`,
+  },
   '@aict/web-kit': { singleton: true },
   '@aict/contracts': { singleton: true },
   '@aict/contracts/constants': { singleton: true },

@@ -1,14 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from './api/query-client';
+import { LanguageProvider } from './i18n/language-provider';
 import { SessionProvider } from './session/session-provider';
 import { ThemeProvider } from './session/theme-provider';
 import { WorkspaceProvider } from './session/workspace-provider';
 import { Toaster } from './ui/toast';
 
 /**
- * Everything an app's root needs except the router: query client, theme, session, workspace
- * and the toaster. The shell mounts it once; a remote mounts it only when it runs alone.
+ * Everything an app's root needs except the router: query client, theme, session, language,
+ * workspace and the toaster. The shell mounts it once; a remote mounts it only when it runs alone.
  */
 export function AppProviders({
   queryClient,
@@ -22,10 +23,12 @@ export function AppProviders({
     <QueryClientProvider client={client}>
       <ThemeProvider>
         <SessionProvider>
-          <WorkspaceProvider>
-            {children}
-            <Toaster />
-          </WorkspaceProvider>
+          <LanguageProvider>
+            <WorkspaceProvider>
+              {children}
+              <Toaster />
+            </WorkspaceProvider>
+          </LanguageProvider>
         </SessionProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -31,12 +31,22 @@ export type { Notify, WorkspaceMutations } from './session/workspace-mutations';
 export { ThemeProvider, useTheme, type Theme, type ThemeValue } from './session/theme-provider';
 export { AppProviders } from './app-providers';
 
+// languages (English, Dutch): i18next + react-i18next, one instance per page
+export * from './i18n';
+
 // product, page and layout helpers
 export { PRODUCT_NAME, brandTitle, gptTitle } from './product';
 export { pageTitle, usePageTitle } from './lib/page-title';
 export { useIsMobile, useMediaQuery } from './lib/use-media-query';
 export { readStorage, readStoredWorkspaceId, writeStorage } from './lib/storage';
 export { cn } from './lib/cn';
+export {
+  canDeletePrompt,
+  canEditPrompt,
+  canPublishPrompt,
+  isCreator,
+  type AccessContext,
+} from './lib/prompt-access';
 export { initials } from './lib/contracts-subset';
 
 // ui

@@ -8,6 +8,8 @@ import {
   type ServiceDeps,
 } from '@aict/service-kit';
 import type { Config } from './config';
+import { attemptSlotModel } from './data/attempt-slot.model';
+import { attemptSlotRepository } from './data/attempt-slot.repository';
 import { claimModels } from './data/claim.model';
 import { claimKey, claimRepository, type ClaimHolderCheck } from './data/claim.repository';
 import { membershipModels } from './data/membership.model';
@@ -54,13 +56,17 @@ export async function createApp(deps: AppDeps) {
   };
   const relay = createOutboxRelay({ bus, logger });
   const locks = new KeyedLock();
+  const limiter = rateLimiter(
+    attemptSlotRepository(attemptSlotModel(mongo)),
+    config.RATE_LIMIT_WINDOW_SECONDS,
+  );
   const auth: AuthDeps = {
     users,
     sessions,
     claims: claimRepository(claimModels(mongo), holds),
     memberships: membershipRepository(membershipModels(mongo)),
     tokens: sessionTokens(config.JWT_PRIVATE_KEY, config.SESSION_TTL_SECONDS),
-    limiter: rateLimiter(config.RATE_LIMIT_WINDOW_SECONDS),
+    limiter,
     limits: {
       perIp: config.RATE_LIMIT_MAX_PER_IP,
       perUsername: config.RATE_LIMIT_MAX_PER_USERNAME,
@@ -105,6 +111,17 @@ export async function createApp(deps: AppDeps) {
   }, PURGE_EVERY_MS);
   purge.unref();
   onStop('purge', () => clearInterval(purge));
+  // Rate-limit slots of ended windows, once a window (or a minute at least).
+  const purgeSlots = setInterval(
+    () => {
+      limiter
+        .purge()
+        .catch((err: unknown) => logger.warn({ err }, 'could not purge rate-limit slots'));
+    },
+    Math.max(60, config.RATE_LIMIT_WINDOW_SECONDS) * 1000,
+  );
+  purgeSlots.unref();
+  onStop('purge rate-limit slots', () => clearInterval(purgeSlots));
 
   const { SUPERADMIN_USERNAME, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD } = config;
   if (SUPERADMIN_USERNAME && SUPERADMIN_EMAIL && SUPERADMIN_PASSWORD) {

@@ -44,7 +44,10 @@ export const configSchema = httpEnv
       .string()
       .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
       .optional(),
-    /** Login/register attempts allowed per client ip, and per username, in one window. */
+    /**
+     * Login/register attempts in one window: per client (MAX_PER_IP) and per username from
+     * one client (MAX_PER_USERNAME). Counted in the database, shared by every replica.
+     */
     RATE_LIMIT_WINDOW_SECONDS: envInt({ min: 1 }).default(300),
     RATE_LIMIT_MAX_PER_IP: envInt({ min: 1 }).default(10),
     RATE_LIMIT_MAX_PER_USERNAME: envInt({ min: 1 }).default(10),

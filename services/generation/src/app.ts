@@ -6,6 +6,7 @@ import {
   createProcessedStore,
   KeyedLock,
   requireContext,
+  startOrphanSweep,
   type ServiceDeps,
 } from '@aict/service-kit';
 import type { Config } from './config';
@@ -13,9 +14,14 @@ import { attachmentModel } from './data/attachment.model';
 import { generationModel } from './data/generation.model';
 import { idempotencyModel } from './data/idempotency.model';
 import type { DomainDeps } from './domain/domain-deps';
+import { isObjectReferenced } from './domain/cleanup';
 import { createProviderConfigCache } from './domain/provider-config-cache';
+import { LiveGenerations } from './domain/live-generations';
+import { workspaceBusy } from './domain/generation.errors';
+import { createKeyedSlots } from './lib/keyed-slots';
 import { subscribeContentDeleted, subscribeWorkspaceDeleted } from './events/files.consumer';
 import { subscribeSettingsChanged } from './events/settings-changed.consumer';
+import { subscribeRightsRevoked } from './events/rights-revoked.consumer';
 import { createProviderClient } from './provider/provider-client';
 import { fileRoutes } from './routes/files.routes';
 import { generationRoutes } from './routes/generation.routes';
@@ -39,6 +45,12 @@ export function createDomain(deps: AppDeps): DomainDeps {
     relay: createLockedOutbox(createOutboxRelay({ bus, logger }), locks, logger),
     provider: createProviderClient(config, logger),
     providerConfigs: createProviderConfigCache(config.PROVIDER_CONFIG_TTL_MS),
+    generationSlots: createKeyedSlots({
+      maxRunning: config.GENERATION_MAX_CONCURRENT_PER_WORKSPACE,
+      maxQueued: config.GENERATION_MAX_QUEUED_PER_WORKSPACE,
+      refuse: () => workspaceBusy(config.GENERATION_BUSY_RETRY_AFTER_SECONDS),
+    }),
+    liveGenerations: new LiveGenerations(),
     models: {
       Generation: generationModel(mongo),
       Attachment: attachmentModel(mongo),
@@ -62,6 +74,7 @@ export async function createApp(deps: AppDeps) {
     subscribeContentDeleted(d, processed),
     subscribeWorkspaceDeleted(d, processed),
     subscribeSettingsChanged(d),
+    ...(await subscribeRightsRevoked(d)),
   ]);
   d.relay.watch(d.models.Generation);
 
@@ -70,6 +83,13 @@ export async function createApp(deps: AppDeps) {
   });
   onStop('outbox', () => d.relay.close());
   onStop('provider', () => d.provider.close());
+  const stopSweep = startOrphanSweep({
+    store: d.storage,
+    logger,
+    config,
+    isReferenced: (key) => isObjectReferenced(d, key),
+  });
+  onStop('orphan sweep', stopSweep);
 
   const signedIn = requireContext(config.CONTEXT_PUBLIC_KEY);
   return createHttpApp({

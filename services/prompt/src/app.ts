@@ -6,9 +6,11 @@ import {
   KeyedLock,
   createProcessedStore,
   requireContext,
+  startOrphanSweep,
   type ServiceDeps,
 } from '@aict/service-kit';
 import type { Config } from './config';
+import { isReferenceImageReferenced } from './domain/reference-image-objects';
 import { createDefaultChain, defaultPointerModel } from './data/default-pointer.model';
 import { createImagesChain, promptImagesModel } from './data/prompt-images.model';
 import { promptModel } from './data/prompt.model';
@@ -20,6 +22,7 @@ import { subscribeWorkspaceDeleted } from './events/workspace-deleted.consumer';
 import { promptRoutes } from './routes/prompts.routes';
 import { referenceImageRoutes } from './routes/reference-images.routes';
 import { serveRequests } from './rpc/prompt.rpc';
+import { startPublicScopeMigration } from './domain/scope-public-prompts';
 
 export interface AppDeps extends ServiceDeps {
   config: Readonly<Config>;
@@ -49,6 +52,7 @@ export function createDomain(deps: AppDeps): DomainDeps {
     summaries: createSummaryChain(models.PromptSummary),
     defaults: createDefaultChain(models.DefaultPointer),
     images: createImagesChain(models.PromptImages),
+    publicScope: { settled: false },
   };
 }
 
@@ -71,6 +75,8 @@ export async function createApp(deps: AppDeps) {
     subscribeOwnEvents(d),
   ]);
   const served = await serveRequests(d);
+  // Before the first request: public prompts of workspace admins become workspace-scoped.
+  onStop('public-scope migration', await startPublicScopeMigration(d));
   for (const model of [models.Prompt, models.DefaultPointer, models.PromptImages])
     relay.watch(model);
 
@@ -78,6 +84,15 @@ export async function createApp(deps: AppDeps) {
     await Promise.all([...consumers, ...served].map((consumer) => consumer.close()));
   });
   onStop('outbox', () => relay.close());
+  onStop(
+    'orphan sweep',
+    startOrphanSweep({
+      store: d.storage,
+      logger,
+      config,
+      isReferenced: (key) => isReferenceImageReferenced(d, key),
+    }),
+  );
 
   const signedIn = requireContext(config.CONTEXT_PUBLIC_KEY);
   return createHttpApp({

@@ -6,9 +6,11 @@ import {
   KeyedLock,
   createProcessedStore,
   requireContext,
+  startOrphanSweep,
   type ServiceDeps,
 } from '@aict/service-kit';
 import type { Config } from './config';
+import { isLogoReferenced } from './domain/logo-objects';
 import { membershipModels } from './data/membership.model';
 import { createMembershipRepository } from './data/membership.repository';
 import { settingModel } from './data/setting.model';
@@ -48,8 +50,10 @@ export async function createApp(deps: AppDeps) {
   };
   const locks = new KeyedLock();
   const outbox = createLockedOutbox(createOutboxRelay({ bus, logger }), locks, logger);
-  const providerFetch = createProviderFetch({ publicOnly: true });
-  const trustedProviderFetch = createProviderFetch({ publicOnly: false });
+  const providerFetch = createProviderFetch({
+    allowedOrigins: config.PROVIDER_URL_ALLOWED_ORIGINS,
+  });
+  const trustedProviderFetch = createProviderFetch({ allowedOrigins: 'any' });
   const d: DomainDeps = {
     config,
     logger,
@@ -81,6 +85,15 @@ export async function createApp(deps: AppDeps) {
     await Promise.all([...consumers, ...served].map((c) => c.close()));
   });
   onStop('outbox', () => outbox.close());
+  onStop(
+    'orphan sweep',
+    startOrphanSweep({
+      store: storage,
+      logger,
+      config,
+      isReferenced: (key) => isLogoReferenced(d, key),
+    }),
+  );
   onStop('provider connections', async () => {
     await Promise.all([providerFetch.close(), trustedProviderFetch.close()]);
   });

@@ -102,7 +102,8 @@ const ROWS: Row[] = [
       path: `/api/workspaces/${f.ws}/users`,
       body: { userId: newUserId(), role: 'user' },
     }),
-    expected: [401, 403, 201, 404, 201],
+    // A user in no workspace: a workspace admin may not pull them in (only users they administer).
+    expected: [401, 403, 403, 404, 201],
   },
   {
     route: 'PATCH /api/workspaces/:workspaceId/users/:userId',
@@ -221,7 +222,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
-  t = await startHarness({ OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` });
+  t = await startHarness({
+    OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    // The base URL the matrix saves (a port nobody listens on).
+    PROVIDER_URL_ALLOWED_ORIGINS: 'http://127.0.0.1:9',
+  });
 });
 afterAll(() => t.stop());
 

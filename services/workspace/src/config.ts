@@ -1,5 +1,13 @@
 import { LOGO_MAX_BYTES } from '@aict/contracts';
-import { baseServiceEnv, contextEnv, envBool, envInt, envPort, envUrl } from '@aict/service-kit';
+import {
+  orphanSweepEnv,
+  baseServiceEnv,
+  contextEnv,
+  envInt,
+  envPort,
+  envUrl,
+  providerUrlEnv,
+} from '@aict/service-kit';
 import { z } from 'zod';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -54,14 +62,17 @@ export const configSchema = baseServiceEnv.extend({
   /** The provider base URL when neither the workspace nor the global settings name one. */
   OPENAI_BASE_URL: envUrl(['http', 'https']).default('https://api.openai.com/v1'),
   /**
-   * Accept provider base URLs (settings) that resolve to private, loopback or link-local
-   * addresses, and plain http ones. Off in production; on for the local run and tests.
+   * PROVIDER_URL_ALLOWED_ORIGINS: the only private (or plain http) origins a provider base URL
+   * entered in the settings may name, e.g. the local run's simulator `http://127.0.0.1:4191`.
+   * Empty in production: public https providers only.
    */
-  ALLOW_PRIVATE_PROVIDER_URLS: envBool.default(false),
+  ...providerUrlEnv.shape,
   /** How long "Test Connection" waits for the provider. */
   PROVIDER_TEST_TIMEOUT_MS: envInt({ min: 100, max: 60_000 }).default(5_000),
   /** Largest accepted logo upload, in bytes. */
   LOGO_MAX_BYTES: envInt({ min: 1024, max: 20 * 1024 * 1024 }).default(LOGO_MAX_BYTES),
+  /** ORPHAN_SWEEP_*: objects no record points to (an outage between object and record) go. */
+  ...orphanSweepEnv.shape,
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -112,6 +112,27 @@ describe('failure rules', () => {
     expect(recorded.status).toBeUndefined();
   });
 
+  it('when the client gives up on a hanging request, then its connection is recorded as closed', async () => {
+    sim.control.set({ fail: { mode: 'hang' } });
+
+    await failureOf(ask(buildClient(sim, { timeout: 300, fetch: realmSafeFetch })));
+
+    const closed = await sim.control.waitForRequest(
+      (request) => request.failure === 'hang' && !request.connectionOpen,
+    );
+    expect(closed).toMatchObject({ aborted: true });
+  });
+
+  it('when empty_image is set, then the images answer has neither b64_json nor url', async () => {
+    sim.control.set({ fail: { mode: 'empty_image', path: '/v1/images' } });
+
+    const answer = await client.images.generate({ model: 'gpt-image-1', prompt: 'x' });
+
+    expect(answer.data?.[0]?.b64_json).toBeUndefined();
+    expect(answer.data?.[0]?.url).toBeUndefined();
+    await expect(ask()).resolves.toBeDefined();
+  });
+
   it('when truncated_stream is set, then the stream ends in an error without finishing', async () => {
     sim.control.set({ fail: { mode: 'truncated_stream', afterChunks: 4 }, fillerTokens: 50 });
     const stream = await client.chat.completions.create({

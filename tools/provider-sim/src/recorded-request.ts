@@ -91,6 +91,11 @@ export interface RecordedRequest {
   aborted: boolean;
   /** The simulator cut the connection on purpose (truncated_stream). */
   truncated: boolean;
+  /**
+   * The TCP connection that carried the request is still open (false once it closed, from
+   * either side): a client that gives up must not leave its socket behind.
+   */
+  connectionOpen: boolean;
 }
 
 export interface RequestFilter {

@@ -8,6 +8,7 @@ export const failModes = [
   'server_error', // 500
   'hang', // accept, never answer; recorded as aborted when the client gives up
   'truncated_stream', // send part of the answer, then destroy the socket
+  'empty_image', // 200 with an images answer whose data item has neither b64_json nor url
 ] as const;
 export type FailMode = (typeof failModes)[number];
 

@@ -163,6 +163,13 @@ async function handleRequest(
     state.touch(record);
   });
 
+  const markClosed = () => {
+    record.connectionOpen = false;
+    state.touch(record);
+  };
+  if (req.socket.destroyed) markClosed();
+  else req.socket.once('close', markClosed);
+
   const isFile = path.startsWith('/files/');
   if (!(await sleep(state.settings.latencyMs, abort.signal))) return;
   try {
@@ -171,6 +178,7 @@ async function handleRequest(
       record.failure = rule.mode;
       state.touch(record);
       if (rule.mode === 'hang') return await hang(abort.signal);
+      if (rule.mode === 'empty_image') return ctx.json(200, emptyImageAnswer());
       if (rule.mode === 'truncated_stream') ctx.truncateAfter = rule.afterChunks ?? 3;
       else throw failureError(rule, record.model, apiKey);
     }
@@ -205,6 +213,12 @@ function failureError(
       return simErrors.serverError(rule.message);
   }
 }
+
+/** An images answer that carries no image: neither `b64_json` nor `url`. */
+const emptyImageAnswer = () => ({
+  created: Math.floor(Date.now() / 1000),
+  data: [{ revised_prompt: 'nothing' }],
+});
 
 /** Never answers; returns once the client has gone away. */
 function hang(signal: AbortSignal): Promise<void> {

@@ -47,6 +47,9 @@ export class SimState implements SimControl {
   private current: SimConfig = copy(defaultSimConfig) as SimConfig;
   private entries: Entry[] = [];
   private seq = 0;
+  /** Bumped when the log is cleared; each record remembers the one it was logged in. */
+  private epoch = 0;
+  private readonly epochOf = new WeakMap<RecordedRequest, number>();
   private readonly updates = new EventEmitter();
   private readonly resetListeners: Array<() => void> = [];
 
@@ -86,6 +89,7 @@ export class SimState implements SimControl {
 
   clearRequests(): void {
     this.entries = [];
+    this.epoch += 1;
   }
 
   waitForRequest(
@@ -132,7 +136,10 @@ export class SimState implements SimControl {
 
   /** Starts a record; the caller mutates it and calls `touch` after each change. */
   record(
-    init: Omit<RecordedRequest, 'seq' | 'completed' | 'aborted' | 'truncated' | 'timings'>,
+    init: Omit<
+      RecordedRequest,
+      'seq' | 'completed' | 'aborted' | 'truncated' | 'timings' | 'connectionOpen'
+    >,
     apiKey: string | null,
   ): RecordedRequest {
     this.seq += 1;
@@ -143,14 +150,18 @@ export class SimState implements SimControl {
       completed: false,
       aborted: false,
       truncated: false,
+      connectionOpen: true,
     };
     this.entries.push({ record, keyHash: apiKey === null ? null : hashKey(apiKey) });
+    this.epochOf.set(record, this.epoch);
     this.trimLog();
     this.touch(record);
     return record;
   }
 
   touch(record: RecordedRequest): void {
+    // A request from before a reset (its socket may close later) is not news to a waiter.
+    if (this.epochOf.get(record) !== this.epoch) return;
     if (this.updates.listenerCount('update') > 0) this.updates.emit('update', record);
   }
 

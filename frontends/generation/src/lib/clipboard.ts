@@ -1,4 +1,4 @@
-import { toast } from '@aict/web-kit';
+import { i18n, toast } from '@aict/web-kit';
 
 /**
  * Copies `text` (or what `text()` resolves to, e.g. a content's full text fetched on demand)
@@ -8,12 +8,12 @@ export async function copyToClipboard(text: string | (() => Promise<string>)): P
   try {
     if (!navigator.clipboard) throw new Error('Clipboard unavailable');
     await navigator.clipboard.writeText(typeof text === 'string' ? text : await text());
-    toast({ title: 'Copied to clipboard', variant: 'success' });
+    toast({ title: i18n.t('generation.copied'), variant: 'success' });
     return true;
   } catch {
     toast({
-      title: 'Failed to copy',
-      description: 'Could not copy the content to clipboard',
+      title: i18n.t('generation.copyFailed'),
+      description: i18n.t('generation.copyFailedText'),
       variant: 'destructive',
     });
     return false;

@@ -14,6 +14,7 @@ import {
   Skeleton,
   VisuallyHidden,
   cn,
+  useTranslation,
 } from '@aict/web-kit';
 import styles from './generation.module.css';
 
@@ -38,6 +39,7 @@ export function PromptPicker({
   onSelect,
 }: PromptPickerProps) {
   const [search, setSearch] = useState('');
+  const { t } = useTranslation();
   const [category, setCategory] = useState<string>(ALL);
   const searchId = useId();
   const categoryId = useId();
@@ -58,12 +60,12 @@ export function PromptPicker({
     list = (
       <Card role="alert">
         <CardHeader>
-          <CardTitle>Failed to fetch prompts</CardTitle>
-          <CardDescription>Check your connection and try again.</CardDescription>
+          <CardTitle>{t('generation.promptsFailed')}</CardTitle>
+          <CardDescription>{t('generation.promptsFailedText')}</CardDescription>
         </CardHeader>
         <div className={styles.cardBody}>
           <Button variant="outline" onClick={onRetry}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </div>
       </Card>
@@ -71,7 +73,7 @@ export function PromptPicker({
   } else if (isPending) {
     list = (
       <div aria-busy="true" className={styles.promptGrid}>
-        <VisuallyHidden role="status">Loading prompts</VisuallyHidden>
+        <VisuallyHidden role="status">{t('generation.loadingPrompts')}</VisuallyHidden>
         {Array.from({ length: SKELETON_COUNT }, (_, index) => (
           <Skeleton key={index} className={styles.promptSkeleton} />
         ))}
@@ -80,12 +82,12 @@ export function PromptPicker({
   } else if (shown.length === 0) {
     list = (
       <p className={styles.muted}>
-        {prompts?.length ? 'No prompts match your search.' : 'No prompts found'}
+        {prompts?.length ? t('generation.noPromptsMatch') : t('generation.noPrompts')}
       </p>
     );
   } else {
     list = (
-      <ul className={styles.promptGrid} aria-label="Prompts">
+      <ul className={styles.promptGrid} aria-label={t('generation.prompts')}>
         {shown.map((prompt) => {
           const selected = prompt.id === selectedId;
           return (
@@ -115,27 +117,27 @@ export function PromptPicker({
   return (
     <section className={styles.section} aria-labelledby={`${searchId}-heading`}>
       <h2 id={`${searchId}-heading`} className={styles.sectionTitle}>
-        Choose a prompt
+        {t('generation.choosePrompt')}
       </h2>
       <div className={styles.filters}>
         <div className={styles.filterGrow}>
-          <Label htmlFor={searchId}>Search prompts</Label>
+          <Label htmlFor={searchId}>{t('generation.searchPrompts')}</Label>
           <Input
             id={searchId}
             type="search"
-            placeholder="Search prompts..."
+            placeholder={t('generation.searchPromptsPlaceholder')}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
         <div className={styles.filter}>
-          <Label htmlFor={categoryId}>Category</Label>
+          <Label htmlFor={categoryId}>{t('generation.category')}</Label>
           <Select
             id={categoryId}
             value={category}
             onChange={(event) => setCategory(event.target.value)}
           >
-            <option value={ALL}>All categories</option>
+            <option value={ALL}>{t('generation.allCategories')}</option>
             {CATEGORIES.map((name) => (
               <option key={name} value={name}>
                 {name}

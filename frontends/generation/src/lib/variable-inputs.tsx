@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { FILE_VARIABLE, LANGUAGE_VARIABLE } from '@aict/contracts';
-import { Input, Label, Select } from '@aict/web-kit';
+import { Input, Label, Select, useTranslation } from '@aict/web-kit';
 import { LANGUAGES } from './languages';
 import styles from './generation.module.css';
 
@@ -11,6 +11,8 @@ export interface VariableInputsProps {
   onInputChange: (name: string, value: string) => void;
   language: string;
   onLanguageChange: (code: string) => void;
+  /** Called on Enter in the last field (it generates, as the page's button does). */
+  onSubmit?: () => void;
 }
 
 /** One field per template variable; {language} is a choice of language (SPEC §3). */
@@ -20,11 +22,13 @@ export function VariableInputs({
   onInputChange,
   language,
   onLanguageChange,
+  onSubmit,
 }: VariableInputsProps) {
   const baseId = useId();
+  const { t } = useTranslation();
   const fields = variables.filter((name) => name !== FILE_VARIABLE);
   if (fields.length === 0) {
-    return <p className={styles.muted}>This prompt has no variables to fill in.</p>;
+    return <p className={styles.muted}>{t('generation.noVariables')}</p>;
   }
   return (
     <div className={styles.fields}>
@@ -33,7 +37,7 @@ export function VariableInputs({
         if (name === LANGUAGE_VARIABLE) {
           return (
             <div key={name} className={styles.field}>
-              <Label htmlFor={id}>Language</Label>
+              <Label htmlFor={id}>{t('generation.outputLanguage')}</Label>
               <Select
                 id={id}
                 value={language}
@@ -54,8 +58,15 @@ export function VariableInputs({
             <Input
               id={id}
               value={inputs[name] ?? ''}
-              placeholder={`Enter ${name}`}
+              placeholder={t('generation.enterVariable', { name })}
               onChange={(event) => onInputChange(name, event.target.value)}
+              onKeyDown={(event) => {
+                const last = index === fields.length - 1;
+                if (last && event.key === 'Enter' && !event.nativeEvent.isComposing) {
+                  event.preventDefault();
+                  onSubmit?.();
+                }
+              }}
             />
           </div>
         );

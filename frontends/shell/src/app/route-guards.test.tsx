@@ -9,7 +9,8 @@ import {
   stubApi,
 } from '@aict/web-kit/testing';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { ProtectedRoute, PublicOnlyRoute } from './route-guards';
+import { AppLayout } from '../features/layout/app-layout';
+import { ProtectedRoute, PublicOnlyRoute, ShellWhenSignedIn } from './route-guards';
 
 // SPEC §2: protected routes go to /auth when signed out (a spinner while the session loads),
 // the login page sends a signed-in user to /, and any other path is the not-found screen.
@@ -24,7 +25,9 @@ function renderRoutes(route: string) {
         <Route index element={<h1>Home</h1>} />
         <Route path="stats" element={<h1>Stats</h1>} />
       </Route>
-      <Route path="*" element={<NotFoundPage />} />
+      <Route element={<ShellWhenSignedIn layout={<AppLayout />} />}>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
     </Routes>,
     { route },
   );
@@ -68,5 +71,21 @@ describe('route guards', () => {
     renderRoutes('/no/such/page');
     expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+  });
+
+  it('when a signed-in user opens an unknown path, then the not-found screen keeps the sidebar and links home', async () => {
+    signedIn();
+    renderRoutes('/no/such/page');
+    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('when a signed-out visitor opens an unknown path, then the not-found screen links home', async () => {
+    stubApi({ 'GET /api/user': () => answer(401, '') });
+    renderRoutes('/no/such/page');
+    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 });

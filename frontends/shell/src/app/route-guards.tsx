@@ -1,12 +1,13 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { Spinner, useSession } from '@aict/web-kit';
+import { Spinner, useSession, useTranslation } from '@aict/web-kit';
 import styles from './route-guards.module.css';
 
 function SessionLoading() {
+  const { t } = useTranslation();
   return (
     <div className={styles.loading}>
-      <Spinner size="lg" label="Loading session" />
+      <Spinner size="lg" label={t('shell.loadingSession')} />
     </div>
   );
 }
@@ -31,6 +32,26 @@ export function PublicOnlyRoute() {
   return (
     <Suspense fallback={<SessionLoading />}>
       <Outlet />
+    </Suspense>
+  );
+}
+
+/**
+ * For screens open to anyone (the not-found screen): inside the shell's `layout` (sidebar,
+ * header) for a signed-in user, on its own for a visitor.
+ */
+export function ShellWhenSignedIn({ layout }: { layout: ReactNode }) {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <SessionLoading />;
+  return (
+    <Suspense fallback={<SessionLoading />}>
+      {user ? (
+        layout
+      ) : (
+        <main>
+          <Outlet />
+        </main>
+      )}
     </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { ProtectedRoute, PublicOnlyRoute } from './route-guards';
+import { ProtectedRoute, PublicOnlyRoute, ShellWhenSignedIn } from './route-guards';
 import { AdminRemote, ChatRemote, GenerationRemote } from './remotes';
 
 // Each is its own chunk: a signed-out visitor never downloads the layout, a signed-in one
@@ -42,7 +42,10 @@ export function AppRoutes() {
           </Route>
         </Route>
       </Route>
-      <Route path="*" element={<NotFoundPage />} />
+      {/* not found: in the shell (sidebar, header) when signed in, with a way home */}
+      <Route element={<ShellWhenSignedIn layout={<AppLayout />} />}>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
     </Routes>
   );
 }

@@ -17,8 +17,10 @@ export const PromptSummary = z.object({
   isPublic: z.boolean(),
   isDefault: z.boolean(),
   variables: z.array(z.string()),
+  /** Absent (with userId) for a published prompt seen from another workspace. */
   workspaceId: WorkspaceId.optional(),
-  userId: EntityId,
+  /** The author: absent unless the viewer is in the prompt's workspace, its author or a super admin. */
+  userId: EntityId.optional(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });

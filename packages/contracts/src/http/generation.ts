@@ -41,11 +41,37 @@ export const GenerateBody = z.object({
 });
 export type GenerateBody = z.infer<typeof GenerateBody>;
 
+/**
+ * The history a reply sends along (it all goes to the provider): bounded in messages, in
+ * characters per message and in characters in all.
+ */
+const ConversationHistory = z
+  .array(
+    ChatMessage.extend({
+      content: z
+        .string()
+        .max(
+          FIELD_LIMITS.message,
+          `Each message of the conversation must be at most ${FIELD_LIMITS.message} characters.`,
+        ),
+    }),
+  )
+  .max(
+    FIELD_LIMITS.conversationMessages,
+    `The conversation is too long: at most ${FIELD_LIMITS.conversationMessages} messages can be sent. Please start a new chat.`,
+  )
+  .refine(
+    (history) =>
+      history.reduce((sum, m) => sum + m.content.length, 0) <= FIELD_LIMITS.conversationChars,
+    `The conversation is too long: at most ${FIELD_LIMITS.conversationChars} characters of history can be sent. Please start a new chat.`,
+  )
+  .default([]);
+
 /** A reply in a thread: text only. The message may be empty when files are attached. */
 export const GenerateReplyBody = z
   .object({
     message: z.string().trim().max(FIELD_LIMITS.message, 'Message is too long').default(''),
-    conversationHistory: z.array(ChatMessage).max(FIELD_LIMITS.conversationMessages).default([]),
+    conversationHistory: ConversationHistory,
     model: TextModel.default(DEFAULT_TEXT_MODEL),
     promptId: EntityId.nullish(),
     workspaceId: WorkspaceId.nullish(),

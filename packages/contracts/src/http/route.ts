@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EntityId, WorkspaceId } from '../ids';
+import { EntityId, UserId, WorkspaceId } from '../ids';
 
 /**
  * One HTTP call of SPEC §7. `path` uses `:name` for path parameters (`params` validates
@@ -27,6 +27,10 @@ export function apiPath(path: string, params: Record<string, string | number> = 
 
 export const IdParams = z.object({ id: EntityId });
 export type IdParams = z.infer<typeof IdParams>;
+
+/** A route naming a user: `/api/users/:id…`. */
+export const UserIdParams = z.object({ id: UserId });
+export type UserIdParams = z.infer<typeof UserIdParams>;
 
 export const WorkspaceParams = z.object({ id: WorkspaceId });
 export type WorkspaceParams = z.infer<typeof WorkspaceParams>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { WorkspaceId } from '../ids';
-import { User, UserWorkspaceItem } from '../entities/user';
+import { UiLanguage, User, UserWorkspaceItem } from '../entities/user';
 import { Role } from '../primitives';
-import { IdParams, type RouteDef } from './route';
+import { UserIdParams, type RouteDef } from './route';
 import { emailField, newPasswordField, usernameField } from './session';
 
 const MISSING_FIELDS = 'Missing Fields: Please fill out all required fields.';
@@ -25,6 +25,12 @@ export const UpdateUserBody = z.object({
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
+/** PATCH /api/user: the signed-in user's own preferences (the UI language). */
+export const UpdateOwnUserBody = z.object({
+  language: z.enum(UiLanguage.options, { message: 'Choose English (en) or Dutch (nl).' }),
+});
+export type UpdateOwnUserBody = z.infer<typeof UpdateOwnUserBody>;
+
 export const ResetPasswordBody = z.object({ password: newPasswordField('Missing Password') });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
@@ -40,15 +46,15 @@ export const USER_ROUTES = {
   update: {
     method: 'PUT',
     path: '/api/users/:id',
-    params: IdParams,
+    params: UserIdParams,
     body: UpdateUserBody,
     response: User,
   },
-  remove: { method: 'DELETE', path: '/api/users/:id', params: IdParams, response: null },
+  remove: { method: 'DELETE', path: '/api/users/:id', params: UserIdParams, response: null },
   resetPassword: {
     method: 'POST',
     path: '/api/users/:id/reset-password',
-    params: IdParams,
+    params: UserIdParams,
     body: ResetPasswordBody,
     response: null,
   },
@@ -56,7 +62,7 @@ export const USER_ROUTES = {
   workspaces: {
     method: 'GET',
     path: '/api/users/:id/workspaces',
-    params: IdParams,
+    params: UserIdParams,
     response: UserWorkspacesResponse,
   },
 } as const satisfies Record<string, RouteDef>;

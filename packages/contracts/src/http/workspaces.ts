@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_LIMITS } from '../constants';
-import { EntityId, WorkspaceId } from '../ids';
+import { UserId, WorkspaceId } from '../ids';
 import { Membership } from '../entities/user';
 import { Workspace } from '../entities/workspace';
 import { optionalText, requiredText, ResourceUrl, Role } from '../primitives';
@@ -19,10 +19,10 @@ export type UpdateWorkspaceBody = z.infer<typeof UpdateWorkspaceBody>;
 export const WorkspacesResponse = z.array(Workspace);
 export type WorkspacesResponse = z.infer<typeof WorkspacesResponse>;
 
-export const MemberParams = z.object({ workspaceId: WorkspaceId, userId: EntityId });
+export const MemberParams = z.object({ workspaceId: WorkspaceId, userId: UserId });
 export type MemberParams = z.infer<typeof MemberParams>;
 
-export const AddMemberBody = z.object({ userId: EntityId, role: Role.default('user') });
+export const AddMemberBody = z.object({ userId: UserId, role: Role.default('user') });
 export type AddMemberBody = z.infer<typeof AddMemberBody>;
 
 export const UpdateMemberBody = z.object({ role: Role });

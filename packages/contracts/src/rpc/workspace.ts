@@ -66,3 +66,18 @@ export const AddMemberReply = z.object({
   events: z.array(z.record(z.string(), z.unknown())),
 });
 export type AddMemberReply = z.infer<typeof AddMemberReply>;
+
+/**
+ * One user's current memberships, from the source of truth: the auth service asks when its
+ * read model (fed by events, so a moment behind) would refuse an administrator, so that
+ * user administration sees a membership written a moment ago.
+ */
+export const USER_MEMBERSHIPS_RPC = 'workspace.user-memberships';
+
+export const UserMembershipsRequest = z.object({ userId: EntityId });
+export type UserMembershipsRequest = z.infer<typeof UserMembershipsRequest>;
+
+export const UserMemberships = z.object({
+  memberships: z.array(z.object({ workspaceId: WorkspaceId, role: Role })),
+});
+export type UserMemberships = z.infer<typeof UserMemberships>;

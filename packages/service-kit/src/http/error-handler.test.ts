@@ -1,8 +1,9 @@
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { Schema, type Connection } from 'mongoose';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { connectMongo, ensureIndexes } from '../mongo';
-import { captureLogs, testMongoUrl } from '../test-support';
+import { captureLogs, TEST_MONGO_BASE, testMongoUrl } from '../test-support';
 import { createHttpApp } from './app';
 import { startServer, type ServerHandle } from './server';
 
@@ -16,6 +17,9 @@ describe('errorHandler', () => {
   const logs = captureLogs('errors-test');
   let mongo: Connection;
   let http: ServerHandle;
+  let relay: Server;
+  const relayed: Socket[] = [];
+  let lost: Connection;
 
   beforeAll(async () => {
     mongo = await connectMongo(testMongoUrl('sk_errors'), logs.logger, { retries: 3 });
@@ -28,6 +32,21 @@ describe('errorHandler', () => {
       }),
     );
     await ensureIndexes(mongo);
+    // A second connection through a TCP relay that the test cuts: the database goes away.
+    relay = createServer((client) => {
+      const upstream = connect(Number(new URL(TEST_MONGO_BASE).port), '127.0.0.1');
+      relayed.push(client, upstream);
+      client.pipe(upstream).pipe(client);
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayPort = (relay.address() as AddressInfo).port;
+    lost = await connectMongo(`mongodb://127.0.0.1:${relayPort}/sk_errors_lost`, logs.logger, {
+      retries: 3,
+      serverSelectionTimeoutMS: 500,
+    });
+    const Lost = lost.model('Thing', new Schema({ name: String }));
 
     const app = createHttpApp({
       service: 'errors-test',
@@ -60,6 +79,18 @@ describe('errorHandler', () => {
         app.get('/boom-not-an-error', async () => {
           throw 'a string';
         });
+        app.get('/store-down', async (_req, res) => {
+          res.json(await Lost.findOne({ name: 'x' }).lean());
+        });
+        app.get('/socket-broke', async () => {
+          // What the MongoDB driver threw when FerretDB died during a write.
+          throw Object.assign(new Error('This socket has been ended by the other party'), {
+            code: 'EPIPE',
+          });
+        });
+        app.get('/bus-down', () => {
+          throw new AppError('BUS.UNAVAILABLE', 503, 'The message broker is unavailable');
+        });
       },
     });
     http = await startServer(app, { port: 0 });
@@ -67,6 +98,8 @@ describe('errorHandler', () => {
 
   afterAll(async () => {
     await http.close();
+    await lost.close(true);
+    relay.close();
     await mongo.dropDatabase();
     await mongo.close();
   });
@@ -88,6 +121,42 @@ describe('errorHandler', () => {
       message: 'Too many requests',
       details: { limit: 10 },
     });
+  });
+
+  it('when the database cannot be reached, then 503 DATABASE.UNAVAILABLE with Retry-After', async () => {
+    relay.close();
+    for (const socket of relayed) socket.destroy();
+    // Let the driver see its pooled connections close: a query that races the close fails on
+    // the dead socket itself (a bare EPIPE, answered SERVICE.UNAVAILABLE), not as "unreachable".
+    await new Promise((resolve) => setTimeout(resolve, 250));
+
+    const res = await fetch(`${http.url}/store-down`);
+
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toEqual({
+      code: 'DATABASE.UNAVAILABLE',
+      message: 'The database is unavailable, please try again in a few seconds.',
+    });
+  });
+
+  it('when a connection breaks with a bare socket error, then 503 SERVICE.UNAVAILABLE with Retry-After', async () => {
+    const res = await fetch(`${http.url}/socket-broke`);
+
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toEqual({
+      code: 'SERVICE.UNAVAILABLE',
+      message: 'The service is briefly unavailable, please try again in a few seconds.',
+    });
+  });
+
+  it('when a 503 AppError names no Retry-After, then the answer still tells when to retry', async () => {
+    const res = await fetch(`${http.url}/bus-down`);
+
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toMatchObject({ code: 'BUS.UNAVAILABLE' });
   });
 
   it('when a use case throws a ZodError, then 400 VALIDATION.FAILED names the field', async () => {

@@ -2,6 +2,13 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { AppError, isAppError } from '../errors';
+import {
+  databaseUnavailable,
+  isDatabaseUnavailable,
+  isNetworkOrStoreUnavailable,
+  serviceUnavailable,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from '../unavailable';
 
 /** The body of every error answer. */
 export interface ErrorBody {
@@ -37,13 +44,24 @@ export function validationFailed(issues: readonly z.core.$ZodIssue[]): ErrorBody
 /**
  * Maps anything thrown in a request to its HTTP answer: AppError as it says; zod,
  * mongoose validation and cast errors → 400; duplicate key (11000) → 409; body-parser
- * errors → 413/400/415; anything else → 500 without internals.
+ * errors → 413/400/415; the document store unreachable → 503 DATABASE.UNAVAILABLE, a bare
+ * socket error → 503 SERVICE.UNAVAILABLE (both with Retry-After); anything else → 500
+ * without internals.
  */
 export function toHttpError(err: unknown): HttpError {
+  if (!isAppError(err) && isDatabaseUnavailable(err)) return toHttpError(databaseUnavailable(err));
+  // A bare socket error (the MongoDB driver lets EPIPE through when a server dies mid-write).
+  if (!isAppError(err) && isNetworkOrStoreUnavailable(err))
+    return toHttpError(serviceUnavailable(err));
   if (isAppError(err)) {
     const body: ErrorBody = { code: err.code, message: err.message };
     if (err.details !== undefined) body.details = err.details;
-    return { status: err.status, body, headers: err.headers, unexpected: err.status >= 500 };
+    return {
+      status: err.status,
+      body,
+      headers: withRetryAfter(err.status, err.headers),
+      unexpected: err.status >= 500,
+    };
   }
   if (err instanceof z.ZodError)
     return { status: 400, body: validationFailed(err.issues), unexpected: false };
@@ -103,6 +121,17 @@ export function toHttpError(err: unknown): HttpError {
     };
   }
   return { status: 500, body: INTERNAL, unexpected: true };
+}
+
+/** A 503 always tells the client when to try again (Retry-After), as RFC 9110 suggests. */
+function withRetryAfter(
+  status: number,
+  headers: Record<string, string> | undefined,
+): Record<string, string> | undefined {
+  if (status !== 503) return headers;
+  if (Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'retry-after'))
+    return headers;
+  return { ...headers, 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
 }
 
 function isDuplicateKey(e: Record<string, unknown>): boolean {

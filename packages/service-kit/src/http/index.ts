@@ -15,6 +15,7 @@ export {
 export {
   assertAdmin,
   assertMember,
+  CONTEXT_TOKEN_TYPE,
   assertSuperAdmin,
   contextOf,
   isAdminIn,
@@ -26,3 +27,10 @@ export {
   verifyContext,
   type KeyInput,
 } from './trusted-context';
+export {
+  DEFAULT_CLOCK_SKEW_SECONDS,
+  keyIdOf,
+  keyRing,
+  verifyPinnedToken,
+  type PinnedToken,
+} from './signed-token';

@@ -14,6 +14,15 @@ export interface StartServerOptions {
   keepAliveTimeoutMs?: number;
   /** On close, requests still running after this long are cut. */
   closeGraceMs?: number;
+  /**
+   * A client must send a request's headers within this long (answered 408, then closed).
+   * Default: keepAliveTimeoutMs + 1 s.
+   */
+  headersTimeoutMs?: number;
+  /** A client must send the whole request within this long (Node's `requestTimeout`; default 300 s). */
+  requestTimeoutMs?: number;
+  /** How often the two timeouts above are checked (Node's default is 30 s). */
+  connectionsCheckingIntervalMs?: number;
 }
 
 export interface ServerHandle {
@@ -36,13 +45,18 @@ export async function startServer(
   const { host = '127.0.0.1', port, keepAliveTimeoutMs = 65_000, closeGraceMs = 10_000 } = options;
   let closing: Promise<void> | undefined;
 
-  const server = http.createServer((req, res) => {
-    if (closing) res.setHeader('connection', 'close');
-    app(req, res);
-  });
+  const server = http.createServer(
+    { connectionsCheckingInterval: options.connectionsCheckingIntervalMs ?? 30_000 },
+    (req, res) => {
+      if (closing) res.setHeader('connection', 'close');
+      app(req, res);
+    },
+  );
   server.keepAliveTimeout = keepAliveTimeoutMs;
-  // Must exceed keepAliveTimeout, or a request arriving on an idle socket can be cut.
-  server.headersTimeout = keepAliveTimeoutMs + 1_000;
+  // Counted from a request's first byte (Node 20 and 24 do not cut an idle kept-alive socket
+  // with it; that is keepAliveTimeout's business).
+  server.headersTimeout = options.headersTimeoutMs ?? keepAliveTimeoutMs + 1_000;
+  if (options.requestTimeoutMs !== undefined) server.requestTimeout = options.requestTimeoutMs;
 
   await new Promise<void>((resolve, reject) => {
     const onError = (err: Error) => reject(err);

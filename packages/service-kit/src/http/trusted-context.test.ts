@@ -2,11 +2,18 @@ import { generateKeyPairSync } from 'node:crypto';
 import express from 'express';
 import jwt from 'jsonwebtoken';
 import { CONTEXT_AUDIENCE, CONTEXT_HEADER, CONTEXT_ISSUER } from '@aict/contracts';
-import { TEST_CONTEXT_PUBLIC_PEM, signTestContext } from '../testing';
+import { TEST_CONTEXT_KEYS, TEST_CONTEXT_PUBLIC_PEM, signTestContext } from '../testing';
 import { captureLogs } from '../test-support';
 import { errorHandler } from './error-handler';
 import { startServer, type ServerHandle } from './server';
-import { assertMember, requireContext, roleIn } from './trusted-context';
+import { keyIdOf } from './signed-token';
+import {
+  assertMember,
+  CONTEXT_TOKEN_TYPE,
+  requireContext,
+  roleIn,
+  verifyContext,
+} from './trusted-context';
 
 describe('requireContext', () => {
   let server: ServerHandle;
@@ -94,6 +101,67 @@ describe('requireContext', () => {
     );
     expect(await (await get('/ws/9', signTestContext({ uid: 'u2', sa: true }))).json()).toEqual({
       role: 'admin',
+    });
+  });
+});
+
+describe('verifyContext: the header and the times are pinned', () => {
+  const claims = { uid: 'u1', sa: true, roles: {}, ws: null, role: null, rid: 'r', ip: '' };
+  const now = () => Math.floor(Date.now() / 1000);
+
+  /** A context signed with the gateway's real key, with `header` and times chosen by the test. */
+  function craft(
+    options: { header?: Record<string, unknown>; iat?: number | null; exp?: number | null } = {},
+  ): string {
+    const payload: Record<string, unknown> = {
+      ...claims,
+      iss: CONTEXT_ISSUER,
+      aud: CONTEXT_AUDIENCE,
+    };
+    const iat = options.iat === undefined ? now() : options.iat;
+    const exp = options.exp === undefined ? now() + 60 : options.exp;
+    if (iat !== null) payload.iat = iat;
+    if (exp !== null) payload.exp = exp;
+    const header = {
+      alg: 'ES256',
+      typ: CONTEXT_TOKEN_TYPE,
+      kid: keyIdOf(TEST_CONTEXT_KEYS.publicKey),
+      ...options.header,
+    };
+    return jwt.sign(payload, TEST_CONTEXT_KEYS.privateKey, {
+      algorithm: 'ES256',
+      header: header as jwt.JwtHeader,
+      noTimestamp: iat === null,
+    });
+  }
+
+  it('when the context is well formed, then it verifies (the crafting is sound)', () => {
+    expect(verifyContext(TEST_CONTEXT_KEYS.publicKey, craft())).toMatchObject({ uid: 'u1' });
+  });
+
+  it.each([
+    ['has no exp', { exp: null }],
+    ['has no iat', { iat: null }],
+    ['was issued in the future', { iat: now() + 3600, exp: now() + 3660 }],
+    ['lives far longer than a context does', { exp: now() + 30 * 24 * 3600 }],
+    ['has another typ', { header: { typ: 'at+jwt' } }],
+    ['has no typ', { header: { typ: undefined } }],
+    ['names an unknown kid', { header: { kid: 'someone-else' } }],
+    ['names no kid', { header: { kid: undefined } }],
+    ['carries a crit header', { header: { crit: ['exp'] } }],
+  ])('when the context %s, then it is refused', (_what, options) => {
+    const token = craft(options as Parameters<typeof craft>[0]);
+
+    expect(() => verifyContext(TEST_CONTEXT_KEYS.publicKey, token)).toThrow();
+  });
+
+  it('when a signed context carries the pinned header, then it names the key and the type', () => {
+    const token = signTestContext({ uid: 'u1' });
+
+    expect(jwt.decode(token, { complete: true })?.header).toEqual({
+      alg: 'ES256',
+      typ: CONTEXT_TOKEN_TYPE,
+      kid: keyIdOf(TEST_CONTEXT_KEYS.publicKey),
     });
   });
 });

@@ -15,6 +15,7 @@ import {
   type Role,
 } from '@aict/contracts';
 import { AppError } from '../errors';
+import { keyIdOf, keyRing, verifyPinnedToken } from './signed-token';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -27,8 +28,14 @@ export type KeyInput = string | KeyObject;
 
 export const publicKeyOf = (key: KeyInput): KeyObject =>
   typeof key === 'string' ? createPublicKey(key) : key;
+/** The `typ` header of a context token (RFC 8725 §3.11: explicit typing). */
+export const CONTEXT_TOKEN_TYPE = 'aict-context+jwt';
+
 export const privateKeyOf = (key: KeyInput): KeyObject =>
   typeof key === 'string' ? createPrivateKey(key) : key;
+
+/** A context lives about a minute (the gateway reuses one for 30 s); far longer is refused. */
+const MAX_CONTEXT_LIFETIME_SECONDS = 300;
 
 /** Signs a context (the gateway; and tests that reach a service directly). */
 export function signContext(
@@ -41,15 +48,30 @@ export function signContext(
     issuer: CONTEXT_ISSUER,
     audience: CONTEXT_AUDIENCE,
     expiresIn: expiresInSeconds,
+    keyid: keyIdOf(privateKey),
+    header: { alg: 'ES256', typ: CONTEXT_TOKEN_TYPE },
   });
 }
 
-/** Verifies a context token: algorithm pinned, issuer, audience and expiry checked. */
+/** The gateway's key by its id, derived once per key object. */
+const rings = new WeakMap<KeyObject, ReadonlyMap<string, KeyObject>>();
+function ringOf(publicKey: KeyObject): ReadonlyMap<string, KeyObject> {
+  let ring = rings.get(publicKey);
+  if (!ring) rings.set(publicKey, (ring = keyRing(publicKey)));
+  return ring;
+}
+
+/**
+ * Verifies a context token: algorithm, `typ` and `kid` pinned, no `crit`, issuer and
+ * audience checked, `exp` and `iat` required, not issued in the future, not expired.
+ */
 export function verifyContext(publicKey: KeyObject, token: string): TrustedContext {
-  const claims = jwt.verify(token, publicKey, {
-    algorithms: ['ES256'],
+  const claims = verifyPinnedToken(token, {
+    keys: ringOf(publicKey),
+    typ: CONTEXT_TOKEN_TYPE,
     issuer: CONTEXT_ISSUER,
     audience: CONTEXT_AUDIENCE,
+    maxLifetimeSeconds: MAX_CONTEXT_LIFETIME_SECONDS,
   });
   return TrustedContext.parse(claims);
 }

@@ -202,6 +202,17 @@ describe('events', () => {
     expect(handled).toEqual(['next']);
     expect(await admin.messageCount(sub.queue)).toBe(0);
     expect(bus.stats().deadLettered).toBe(4);
+    const reasons: unknown[] = [];
+    for (let i = 0; i < 4; i++) {
+      const dead = await admin.channel.get(sub.deadLetterQueue, { noAck: true });
+      reasons.push(dead && dead.properties.headers?.['x-dead-letter-reason']);
+    }
+    expect(reasons).toEqual([
+      'invalid message: body is not JSON',
+      'invalid message: invalid data',
+      'invalid message: not an event envelope',
+      'invalid message: no schema for event type widget.melted',
+    ]);
   });
 
   it('when a handler keeps throwing, then it is retried a bounded number of times and then dead-lettered', async () => {
@@ -235,6 +246,7 @@ describe('events', () => {
     expect(dead && dead.properties.headers).toMatchObject({
       'x-retry-count': 2,
       'x-last-error': 'downstream is down',
+      'x-dead-letter-reason': 'handler failed 3 times: downstream is down',
     });
     expect(bus.stats()).toMatchObject({ retried: 2, deadLettered: 1, redelivered: 2, consumed: 0 });
   });

@@ -249,6 +249,8 @@ export interface SubscriptionInfo {
 }
 
 const RETRY_HEADER = 'x-retry-count';
+/** Why a message is in a dead-letter queue: "invalid message: …" or "handler failed N times: …". */
+export const DEAD_LETTER_REASON_HEADER = 'x-dead-letter-reason';
 
 /**
  * An event consumer. Topology, all durable:
@@ -347,7 +349,7 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
         },
         'invalid message sent to the dead-letter queue',
       );
-      this.nack(ch, msg, false);
+      await this.deadLetter(ch, msg, `invalid message: ${decoded.reason}`);
       return;
     }
 
@@ -398,7 +400,12 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
               { ...about, err },
               'event handler failed; message sent to the dead-letter queue',
             );
-            this.nack(ch, msg, false);
+            const message = err instanceof Error ? err.message : String(err);
+            await this.deadLetter(
+              ch,
+              msg,
+              `handler failed ${attempt + 1} times: ${message}`.slice(0, 500),
+            );
             return;
           }
           try {
@@ -428,6 +435,31 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
     );
   }
 
+  /**
+   * Moves a message to the dead-letter queue with its reason in the `x-dead-letter-reason`
+   * header (a nack would dead-letter it without one): re-sent to the dead-letter exchange,
+   * confirmed, then acked. If that fails, the nack dead-letters it without the reason. An
+   * exclusive subscription has no dead-letter queue: the message is dropped.
+   */
+  private async deadLetter(ch: ConfirmChannel, msg: ConsumeMessage, reason: string) {
+    if (this.options.exclusive) {
+      this.nack(ch, msg, false);
+      return;
+    }
+    try {
+      await this.republish(ch, this.info.deadLetterExchange, msg, {
+        [DEAD_LETTER_REASON_HEADER]: reason,
+      });
+      this.ack(ch, msg);
+    } catch (err) {
+      this.deps.logger.warn(
+        { err, queue: this.queue },
+        'could not add the reason to a dead letter; dead-lettered without it',
+      );
+      this.nack(ch, msg, false);
+    }
+  }
+
   /** Re-sends the message to the retry queue and waits for the broker's confirm. */
   private sendToRetry(
     ch: ConfirmChannel,
@@ -435,12 +467,29 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
     attempt: number,
     err: unknown,
   ): Promise<void> {
-    const p = msg.properties;
     const lastError = err instanceof Error ? err.message : String(err);
-    const options: Options.Publish = {
-      persistent: true,
-      headers: { ...p.headers, [RETRY_HEADER]: attempt, 'x-last-error': lastError.slice(0, 500) },
-    };
+    return this.republish(
+      ch,
+      '',
+      msg,
+      {
+        [RETRY_HEADER]: attempt,
+        'x-last-error': lastError.slice(0, 500),
+      },
+      this.info.retryQueue,
+    );
+  }
+
+  /** Publishes a copy of `msg` with extra headers and waits for the broker's confirm. */
+  private republish(
+    ch: ConfirmChannel,
+    exchange: string,
+    msg: ConsumeMessage,
+    headers: Record<string, unknown>,
+    routingKey = msg.fields.routingKey,
+  ): Promise<void> {
+    const p = msg.properties;
+    const options: Options.Publish = { persistent: true, headers: { ...p.headers, ...headers } };
     if (p.contentType) options.contentType = p.contentType;
     if (p.contentEncoding) options.contentEncoding = p.contentEncoding;
     if (p.messageId) options.messageId = p.messageId;
@@ -449,7 +498,7 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
     if (p.type) options.type = p.type;
     if (p.appId) options.appId = p.appId;
     return new Promise<void>((resolve, reject) => {
-      ch.sendToQueue(this.info.retryQueue, msg.content, options, (confirmErr: unknown) =>
+      ch.publish(exchange, routingKey, msg.content, options, (confirmErr: unknown) =>
         confirmErr ? reject(confirmErr) : resolve(),
       );
     });

@@ -3,6 +3,10 @@ import { AppError } from '../errors';
 import { busMetrics, type ConfirmResult } from '../observability/metrics';
 import type { BusStats } from './stats';
 
+/** What a caller is told while the broker cannot be reached (publishes and requests alike). */
+export const BROKER_UNAVAILABLE =
+  'The message broker is unavailable, please try again in a few seconds.';
+
 interface PendingPublish {
   exchange: string;
   routingKey: string;
@@ -77,9 +81,7 @@ export class ConfirmPublisher {
     if (this.closed)
       return Promise.reject(new AppError('BUS.CLOSED', 503, 'The message bus is closed'));
     if (!this.channel && this.queue.length >= this.options.maxBuffered) {
-      return Promise.reject(
-        new AppError('BUS.UNAVAILABLE', 503, 'The message broker is unavailable'),
-      );
+      return Promise.reject(new AppError('BUS.UNAVAILABLE', 503, BROKER_UNAVAILABLE));
     }
     return new Promise<void>((resolve, reject) => {
       const item: PendingPublish = {

@@ -1,3 +1,4 @@
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { z } from 'zod';
 import { runWithContext } from '../context';
 import { AppError } from '../errors';
@@ -70,7 +71,7 @@ describe('request/reply', () => {
     expect(server.stats().served).toBe(1);
   });
 
-  it('when the server does not answer in time, then the request fails with RPC.TIMEOUT (504)', async () => {
+  it('when the server does not answer in time, then the request fails with RPC.TIMEOUT (503, retryable)', async () => {
     const name = endpoint();
     await server.serve(name, sumSchema, async () => {
       await new Promise((r) => setTimeout(r, 800));
@@ -83,7 +84,7 @@ describe('request/reply', () => {
       .catch((err: unknown) => err);
 
     expect(failure).toBeInstanceOf(AppError);
-    expect(failure).toMatchObject({ code: 'RPC.TIMEOUT', status: 504 });
+    expect(failure).toMatchObject({ code: 'RPC.TIMEOUT', status: 503 });
     expect(Date.now() - started).toBeLessThan(700);
   });
 
@@ -142,5 +143,45 @@ describe('request/reply', () => {
 
     expect(failure).toMatchObject({ code: 'RPC.UNAVAILABLE', status: 503 });
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('request/reply while the broker is unreachable', () => {
+  it('when the connection to RabbitMQ is down, then a request fails with 503 RPC.UNAVAILABLE, a retryable error, rather than a timeout', async () => {
+    // The caller reaches RabbitMQ through a TCP relay that the test cuts.
+    const broker = new URL(AMQP_TEST_URL);
+    const sockets: Socket[] = [];
+    const relay = createServer((socket) => {
+      const upstream = connect(Number(broker.port || 5672), broker.hostname);
+      sockets.push(socket, upstream);
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayed = new URL(AMQP_TEST_URL);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String((relay.address() as AddressInfo).port);
+    const cut = await createBus({
+      url: relayed.toString(),
+      service: uniqueName('cut'),
+      logger: testLogger(),
+      reconnect: { initialDelayMs: 60_000, maxDelayMs: 60_000 },
+    });
+    try {
+      relay.close();
+      for (const socket of sockets) socket.destroy();
+      while (cut.ready()) await new Promise((r) => setTimeout(r, 20));
+
+      const failure = await cut
+        .request(endpoint(), { a: 1, b: 2 }, { timeoutMs: 300 })
+        .catch((err: unknown) => err);
+
+      expect(failure).toBeInstanceOf(AppError);
+      expect(failure).toMatchObject({ code: 'RPC.UNAVAILABLE', status: 503 });
+      expect((failure as AppError).message).toMatch(/^[A-Z].*\.$/);
+    } finally {
+      await cut.close();
+    }
   });
 });

@@ -9,10 +9,12 @@ import type { Logger } from '../logger';
 import { startIncomingSpan, startOutgoingSpan, type MessageSpan } from '../observability/messaging';
 import { busMetrics, secondsSince } from '../observability/metrics';
 import { Consumer, type ConsumerDeps } from './consumer';
+import { BROKER_UNAVAILABLE } from './publisher';
 import type { BusStats } from './stats';
 
 /** RabbitMQ's direct reply-to pseudo-queue: replies without a reply queue per caller. */
 const REPLY_TO = 'amq.rabbitmq.reply-to';
+
 const JSON_TYPE = 'application/json';
 
 /** The queue a request/reply endpoint is served from. */
@@ -123,7 +125,7 @@ export class RpcServer<S extends z.ZodType, Out> extends Consumer {
 }
 
 export interface RequestOptions {
-  /** Default 5000 ms; then AppError RPC.TIMEOUT (504). */
+  /** Default 5000 ms; then AppError RPC.TIMEOUT (503, retryable). */
   timeoutMs?: number;
   /** Validates the reply's data (→ RPC.BAD_REPLY, 502). */
   schema?: z.ZodType;
@@ -189,7 +191,11 @@ export class RpcClient {
       if (req.sent) {
         this.finish(
           req,
-          new AppError('RPC.UNAVAILABLE', 503, 'The connection to the message broker was lost'),
+          new AppError(
+            'RPC.UNAVAILABLE',
+            503,
+            'The connection to the message broker was lost, please try again in a few seconds.',
+          ),
         );
       }
     }
@@ -241,7 +247,17 @@ export class RpcClient {
         () =>
           this.finish(
             req,
-            new AppError('RPC.TIMEOUT', 504, `No reply from ${name} within ${timeoutMs} ms`),
+            // Never sent, or the connection is down: the broker was the problem; else nobody
+            // answered in time (a service down, or one still reconnecting after a broker
+            // restart). Either way a retry later may work: 503 (the error handler adds
+            // Retry-After), with a sentence for the user.
+            !req.sent || !this.channel
+              ? new AppError('RPC.UNAVAILABLE', 503, BROKER_UNAVAILABLE)
+              : new AppError(
+                  'RPC.TIMEOUT',
+                  503,
+                  'A service did not answer in time, please try again in a few seconds.',
+                ),
           ),
         timeoutMs,
       );

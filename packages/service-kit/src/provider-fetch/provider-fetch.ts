@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { isIP } from 'node:net';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { isPrivateAddress } from './private-address';
+import { isAllowedOrigin } from './provider-url-policy';
 
 /** The code of the error raised when a connection to a refused address is attempted. */
 export const BLOCKED_ADDRESS = 'EPROVIDERADDRESSBLOCKED';
@@ -43,15 +44,20 @@ function inThisRealm(error: unknown): unknown {
 }
 
 export interface ProviderFetchOptions {
-  /** Refuse connections to private, loopback and link-local addresses (product-entered URLs). */
-  publicOnly: boolean;
+  /**
+   * Product-entered URLs: the origins that may be reached although private (the local run's
+   * simulator, PROVIDER_URL_ALLOWED_ORIGINS); every other connection must go to a public
+   * address. `'any'`: the operator's own OPENAI_BASE_URL, reached wherever it points.
+   */
+  allowedOrigins: readonly string[] | 'any';
 }
 
 /**
  * The fetch the openai SDK uses to reach a provider. It never follows redirects (a 3xx comes
- * back as the answer), and with `publicOnly` it connects only to public addresses: the host
- * is checked when the socket connects, so a DNS answer that changed since the URL was saved
- * (DNS rebinding) is refused too.
+ * back as the answer), and unless the URL's origin is allowed it connects only to public
+ * addresses: the host is checked when the socket connects, so a DNS answer that changed
+ * since the URL was saved (DNS rebinding) is refused too. The one guard of both the
+ * workspace service's "Test Connection" and the generation service.
  */
 export interface ProviderFetch {
   fetch: typeof fetch;
@@ -59,15 +65,16 @@ export interface ProviderFetch {
   close(): Promise<void>;
 }
 
-export function createProviderFetch({ publicOnly }: ProviderFetchOptions): ProviderFetch {
-  const dispatcher = publicOnly
-    ? new Agent({ connect: { lookup: publicOnlyLookup } as object })
-    : new Agent();
+export function createProviderFetch({ allowedOrigins }: ProviderFetchOptions): ProviderFetch {
+  const publicOnly = new Agent({ connect: { lookup: publicOnlyLookup } as object });
+  const anyAddress = new Agent();
   const providerFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    const trusted = allowedOrigins === 'any' || isAllowedOrigin(url, allowedOrigins);
+    const dispatcher = trusted ? anyAddress : publicOnly;
     const host = url.hostname.replace(/^\[|\]$/g, '');
     // A literal IP address is never looked up, so check it here.
-    if (publicOnly && isIP(host) && isPrivateAddress(host)) {
+    if (!trusted && isIP(host) && isPrivateAddress(host)) {
       throw new TypeError('fetch failed', { cause: new BlockedAddressError(host) });
     }
     let body = init?.body;
@@ -94,7 +101,12 @@ export function createProviderFetch({ publicOnly }: ProviderFetchOptions): Provi
   };
   // The SDK probes `fetch.Response` to decide whether uploads can be sent as global FormData.
   Object.assign(providerFetch, { Response: globalThis.Response });
-  return { fetch: providerFetch as typeof fetch, close: () => dispatcher.close() };
+  return {
+    fetch: providerFetch as typeof fetch,
+    close: async () => {
+      await Promise.all([publicOnly.close(), anyAddress.close()]);
+    },
+  };
 }
 
 /** True when `error` (or one of its causes) is a refused connection to a private address. */

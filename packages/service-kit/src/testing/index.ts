@@ -75,3 +75,4 @@ export function serviceTestEnv(
 }
 
 export { acquireSharedBrokerLock, createTestVhost } from './broker';
+export { pngDeclaring } from './images';

@@ -1,6 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { WORKSPACE_HEADER } from '@aict/contracts/constants';
 import { readStoredWorkspaceId } from '../lib/storage';
+import { localizeServerMessage } from '../i18n/localize-error';
 
 // The fetch client of SPEC §7 "Common behaviour": credentials always included; a JSON
 // content type only when a body is present; the stored workspace id as a header; no retries.
@@ -116,8 +117,8 @@ export function errorMessage(error: unknown): string {
     try {
       const parsed: unknown = JSON.parse(error.body);
       if (parsed && typeof parsed === 'object' && 'message' in parsed) {
-        const { message } = parsed as { message: unknown };
-        if (typeof message === 'string' && message) return message;
+        const { message, code } = parsed as { message: unknown; code?: unknown };
+        if (typeof message === 'string' && message) return localizeServerMessage(code, message);
       }
     } catch {
       // not JSON: fall through

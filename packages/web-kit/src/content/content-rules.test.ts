@@ -1,5 +1,6 @@
 import {
   generatedImageFileName,
+  groupConversations,
   historyPreview,
   historyTitle,
   imageDownloadName,
@@ -75,5 +76,23 @@ describe('content display rules', () => {
     expect(
       rebuildConversation([{ content: 'Only answer', metadata: { originalMessage: 'ignored' } }]),
     ).toEqual([{ role: 'assistant', content: 'Only answer' }]);
+  });
+
+  it('when turns are grouped, then each conversation is one row with its latest turn, also across an unloaded parent', () => {
+    const turn = (id: string, parentId?: string) => ({ id, ...(parentId ? { parentId } : {}) });
+    // newest first; a1's parent a0 is on a page not loaded yet
+    const rows = groupConversations([
+      turn('a3', 'a2'),
+      turn('b1'),
+      turn('a2', 'a1'),
+      turn('a1', 'a0'),
+      turn('c2', 'c1'),
+    ]);
+    expect(rows.map((row) => [row.latest.id, row.turns])).toEqual([
+      ['a3', 3],
+      ['b1', 1],
+      ['c2', 1],
+    ]);
+    expect(rows[0]!.ids).toEqual(['a3', 'a2', 'a1']);
   });
 });

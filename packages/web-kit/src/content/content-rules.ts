@@ -1,5 +1,6 @@
 import { GPT_IMAGE_MODEL, HISTORY_PREVIEW_MAX, HISTORY_TITLE_MAX } from '@aict/contracts/constants';
 import type { ChatMessage, ContentItem, ContentMetadata } from '@aict/contracts';
+import { i18n } from '../i18n/i18n';
 
 // Display rules of the content history (SPEC §2 "Content History panel", §4 "Chat", §9).
 // Plain functions over plain values: web-kit stays free of zod (see lib/contracts-subset.ts).
@@ -9,31 +10,15 @@ export function historyTitle(title: string): string {
   return title.length > HISTORY_TITLE_MAX ? `${title.slice(0, HISTORY_TITLE_MAX)}...` : title;
 }
 
-/** The first 80 characters of a text (then '...'), or 'Image generated' for an image. */
+/** The first 80 characters of a text (then '...'), or 'Image generated' (translated) for an image. */
 export function historyPreview(item: Pick<ContentItem, 'content' | 'contentType'>): string {
-  if (item.contentType === 'image') return 'Image generated';
+  if (item.contentType === 'image') return i18n.t('common.imageGenerated');
   const text = item.content.trim();
   return text.length > HISTORY_PREVIEW_MAX ? `${text.slice(0, HISTORY_PREVIEW_MAX)}...` : text;
 }
 
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
-
-/** '5 minutes ago', '2 hours ago', 'less than a minute ago' (a future date counts as now). */
-export function relativeTime(date: string | number | Date, now: Date = new Date()): string {
-  const seconds = Math.max(0, (now.getTime() - new Date(date).getTime()) / 1000);
-  for (const [unit, size] of UNITS) {
-    if (seconds >= size) return relativeFormat.format(-Math.floor(seconds / size), unit);
-  }
-  return 'less than a minute ago';
-}
+// '5 minutes ago' in the chosen language (i18n/relative-time.ts).
+export { relativeTime } from '../i18n/relative-time';
 
 /** SPEC §2: a history image downloads as its title in lower case, spaces as hyphens, .jpg. */
 export function imageDownloadName(title: string): string {
@@ -78,4 +63,54 @@ export function rebuildConversation(items: readonly ThreadItem[]): ChatMessage[]
     messages.push({ role: 'assistant', content: item.content });
   });
   return messages;
+}
+
+/** One conversation in a history list: its latest turn and how many turns were loaded. */
+/** The number of turns of a conversation row: '1 turn', '3 turns' (in the chosen language). */
+export function turnsLabel(turns: number): string {
+  return i18n.t('history.turns', { count: turns });
+}
+
+export interface ConversationRow<T> {
+  /** The newest loaded turn (what the row shows and opens). */
+  latest: T;
+  /** The number of loaded turns of this conversation (at least 1). */
+  turns: number;
+  /** The ids of those turns (e.g. to highlight the row of the conversation in view). */
+  ids: string[];
+}
+
+/**
+ * Groups a newest-first list of contents into one row per conversation. The list API has no
+ * thread id, so a turn joins its parent's row through `parentId`, as far as the loaded
+ * items reach (a turn whose parent is on a page not loaded yet keys on that parent id, so
+ * its later turns still group together). Rows keep the order of their latest turn.
+ */
+export function groupConversations<T extends Pick<ContentItem, 'id' | 'parentId'>>(
+  items: readonly T[],
+): ConversationRow<T>[] {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const rootOf = (item: T): string => {
+    let key = item.id;
+    let parentId = item.parentId;
+    const seen = new Set<string>([key]);
+    while (parentId && !seen.has(parentId)) {
+      key = parentId;
+      seen.add(parentId);
+      parentId = byId.get(parentId)?.parentId;
+    }
+    return key;
+  };
+  const rows = new Map<string, ConversationRow<T>>();
+  for (const item of items) {
+    const root = rootOf(item);
+    const row = rows.get(root);
+    if (row) {
+      row.turns += 1;
+      row.ids.push(item.id);
+    } else {
+      rows.set(root, { latest: item, turns: 1, ids: [item.id] });
+    }
+  }
+  return [...rows.values()];
 }

@@ -45,6 +45,32 @@ describe('ImageDialog', () => {
     });
   });
 
+  it('when the image is really a PNG, then Download Image saves it with a .png name', async () => {
+    const pngBytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    globalThis.fetch = jest.fn(async () => ({
+      ok: true,
+      status: 200,
+      blob: async () => new Blob([pngBytes], { type: 'image/png' }),
+    })) as unknown as typeof fetch;
+    render(<ImageDialog item={item} onOpenChange={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Download Image' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.download).toBe('summer-sale-banner.png');
+  });
+
+  it('when the server sends no image type, then the name follows the PNG bytes', async () => {
+    const pngBytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    globalThis.fetch = jest.fn(async () => ({
+      ok: true,
+      status: 200,
+      blob: async () => new Blob([pngBytes], { type: 'application/octet-stream' }),
+    })) as unknown as typeof fetch;
+    render(<ImageDialog item={item} onOpenChange={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Download Image' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.download).toBe('summer-sale-banner.png');
+  });
+
   it('when the download fails, then it is only logged to the console', async () => {
     globalThis.fetch = jest.fn(async () => ({
       ok: false,

@@ -14,12 +14,15 @@ export {
 } from './content-queries';
 export {
   generatedImageFileName,
+  groupConversations,
   historyPreview,
   historyTitle,
   imageDownloadName,
   parseMetadata,
   rebuildConversation,
   relativeTime,
+  turnsLabel,
+  type ConversationRow,
 } from './content-rules';
 export {
   ContinueRecordError,

@@ -11,4 +11,4 @@ export {
   type StubCall,
   type StubRoutes,
 } from './render';
-export { mockCssModules } from './css-modules';
+export { loadStylesheet, mockCssModules } from './css-modules';

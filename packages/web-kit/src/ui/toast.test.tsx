@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { loadStylesheet } from '../test/css-modules';
 import { dismissToast, toast, Toaster } from './toast';
 
 beforeEach(() => {
@@ -40,5 +42,18 @@ describe('Toaster', () => {
     expect(screen.getByRole('alert').textContent).toContain('Login failed');
     act(() => screen.getByRole('button', { name: 'Close' }).click());
     expect(screen.queryByText('Login failed')).toBeNull();
+  });
+
+  it('when a toast shows, then it sits at the top under the header, clear of the actions at the bottom', () => {
+    const removeCss = loadStylesheet(path.resolve(__dirname, '../styles/index.css'));
+    render(<Toaster />);
+    act(() => void toast({ title: 'Content generated successfully' }));
+    const viewport = screen.getByText('Content generated successfully').closest('ol')!;
+    const style = getComputedStyle(viewport);
+    expect(style.position).toBe('fixed');
+    expect(style.top).toBe('var(--wk-header-height)');
+    expect(style.bottom).toBe('auto');
+    expect(Number(style.zIndex)).toBeGreaterThan(10); // above the sticky header
+    removeCss();
   });
 });

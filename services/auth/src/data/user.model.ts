@@ -12,6 +12,8 @@ export interface UserRecord {
   isSuperAdmin: boolean;
   /** Bumped by a password reset, a deletion and a change of the super-admin flag (ADR 0001). */
   tokenVersion: number;
+  /** The UI language the user picked (PATCH /api/user); absent until they pick one. */
+  language?: 'en' | 'nl';
   createdAt: Date;
   updatedAt: Date;
 }
@@ -24,6 +26,7 @@ const userSchema = new Schema<UserRecord>(
     passwordHash: { type: String, required: true },
     isSuperAdmin: { type: Boolean, required: true, default: false },
     tokenVersion: { type: Number, required: true, default: 0 },
+    language: { type: String, enum: ['en', 'nl'], required: false },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },

@@ -14,6 +14,7 @@ export interface UserChanges {
   passwordHash?: string;
   isSuperAdmin?: boolean;
   tokenVersion?: number;
+  language?: 'en' | 'nl';
 }
 
 /**

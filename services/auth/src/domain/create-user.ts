@@ -5,23 +5,30 @@ import { presentUser } from '../presenters/user.presenter';
 import { applyMembershipChange } from './apply-membership-change';
 import type { AuthDeps } from './auth-deps';
 import { createAccount } from './create-account';
+import { tombstoneUser } from './delete-user';
+import { retryOnConflict, withUserLock } from './load-manageable-user';
 import { adminScope } from './user-access';
 import { userErrors } from './user.errors';
 
 /**
- * `POST /api/users` (an administrator adds a user): create the account, then, when the
- * body names a workspace (one the caller administers), ask the workspace service to add
- * the user there with the role. If that second step fails the user exists anyway (201
- * without the role): the front-end assigns the workspace itself afterwards and says
- * 'Created User but Failed to Assign Workspace' when that fails too.
+ * `POST /api/users` (an administrator adds a user): create the account, then ask the
+ * workspace service to add the user to the workspace with the role.
+ *
+ * - A super admin may name a workspace or none. If adding fails the user exists anyway
+ *   (201 without the role): the front-end assigns the workspace itself afterwards and says
+ *   'Created User but Failed to Assign Workspace' when that fails too.
+ * - A workspace admin's new user belongs to their workspace (the body's `workspaceId`,
+ *   else the current one; one they administer). A user they could not place there would be
+ *   one nobody but a super admin could manage or delete, so if adding fails the account is
+ *   deleted again and the answer is 503 `USER.NOT_CREATED`.
  */
 export async function createUser(
   deps: AuthDeps,
   ctx: TrustedContext,
   body: CreateUserBody,
 ): Promise<{ user: User; events: Envelope[] }> {
-  adminScope(ctx);
-  const workspaceId = body.workspaceId ?? null;
+  const scope = adminScope(ctx);
+  const workspaceId = body.workspaceId ?? (scope.kind === 'workspace' ? scope.workspaceId : null);
   if (workspaceId !== null && roleIn(ctx, workspaceId) !== 'admin') throw userErrors.forbidden();
   const { user, events } = await createAccount(deps, {
     username: body.username,
@@ -32,7 +39,26 @@ export async function createUser(
   if (workspaceId === null) return { user: presentUser(user, {}), events };
 
   const assigned = await assignWorkspace(deps, workspaceId, user._id, body.role);
+  if (!assigned.placed && scope.kind === 'workspace') {
+    await undoCreation(deps, user._id);
+    throw userErrors.notCreated();
+  }
   return { user: presentUser(user, assigned.roles), events: [...events, ...assigned.events] };
+}
+
+/**
+ * Deletes an account just created (with its event) and frees its name and e-mail, as a
+ * delete does: reloaded and tried again if it changed meanwhile, never freed while it lives.
+ */
+async function undoCreation(deps: AuthDeps, userId: string): Promise<void> {
+  await retryOnConflict(() =>
+    withUserLock(deps, userId, async () => {
+      const user = await deps.users.findById(userId);
+      if (!user) return true; // gone already
+      const events: Envelope[] = [deps.events.envelope('user.deleted', { userId })];
+      return (await tombstoneUser(deps, user, events)) || undefined;
+    }),
+  );
 }
 
 async function assignWorkspace(
@@ -40,7 +66,7 @@ async function assignWorkspace(
   workspaceId: number,
   userId: string,
   role: CreateUserBody['role'],
-): Promise<{ roles: WorkspaceRoles; events: Envelope[] }> {
+): Promise<{ placed: boolean; roles: WorkspaceRoles; events: Envelope[] }> {
   try {
     const reply = await deps.workspace.addMember({ workspaceId, userId, role });
     const events = reply.events as unknown as Envelope[];
@@ -49,12 +75,12 @@ async function assignWorkspace(
       const change = eventSchema('membership.changed').safeParse(raw);
       if (change.success) await applyMembershipChange(deps, change.data);
     }
-    return { roles: { [String(workspaceId)]: reply.membership.role }, events };
+    return { placed: true, roles: { [String(workspaceId)]: reply.membership.role }, events };
   } catch (err) {
     deps.logger.warn(
       { err, workspaceId, userId },
       'user created, but adding it to the workspace failed',
     );
-    return { roles: {}, events: [] };
+    return { placed: false, roles: {}, events: [] };
   }
 }

@@ -1,5 +1,6 @@
 import type { TrustedContext } from '@aict/contracts';
 import type { Envelope } from '@aict/service-kit';
+import type { UserRecord } from '../data/user.model';
 import type { AuthDeps } from './auth-deps';
 import { releaseClaims } from './create-account';
 import { loadManageableUser, retryOnConflict, withUserLock } from './load-manageable-user';
@@ -28,17 +29,30 @@ export async function deleteUser(
         }),
         deps.events.envelope('user.deleted', { userId }),
       ];
-      if (!(await deps.users.markDeleted(user, events))) return undefined;
-      deps.events.publishSoon(deps.users.model, userId);
-      await releaseClaims(
-        deps,
-        [
-          ['username', user.username],
-          ['email', user.email],
-        ],
-        userId,
-      );
-      return events;
+      return (await tombstoneUser(deps, user, events)) ? events : undefined;
     }),
   );
+}
+
+/**
+ * Marks the user deleted with `events` (outbox), then frees the username and e-mail; false,
+ * with nothing freed, when the user changed meanwhile (the caller reloads and tries again).
+ * The caller holds the user's lock.
+ */
+export async function tombstoneUser(
+  deps: AuthDeps,
+  user: UserRecord,
+  events: Envelope[],
+): Promise<boolean> {
+  if (!(await deps.users.markDeleted(user, events))) return false;
+  deps.events.publishSoon(deps.users.model, user._id);
+  await releaseClaims(
+    deps,
+    [
+      ['username', user.username],
+      ['email', user.email],
+    ],
+    user._id,
+  );
+  return true;
 }

@@ -3,7 +3,7 @@ import type { WorkspaceRoles } from '../data/membership.repository';
 import type { UserRecord } from '../data/user.model';
 import type { AuthDeps } from './auth-deps';
 import { documentKey } from './keyed-lock';
-import { assertCanManage, type AdminScope } from './user-access';
+import { assertCanManage, canManage, type AdminScope } from './user-access';
 import { userErrors } from './user.errors';
 
 /** The target of a change: 404 when it does not exist, 403 when the caller may not touch it. */
@@ -18,8 +18,23 @@ export async function loadManageableUser(
     deps.memberships.rolesOf(userId),
   ]);
   if (!user) throw userErrors.notFound();
-  assertCanManage(ctx, scope, user, roles);
-  return { user, roles };
+  if (scope.kind === 'all' || canManage(ctx, scope, user, roles)) return { user, roles };
+  // The read model follows the workspace service's events, a moment behind: a user added
+  // to the admin's workspace a moment ago is not in it yet. Ask the owner before refusing.
+  const current = await currentRoles(deps, userId);
+  assertCanManage(ctx, scope, user, current ?? roles);
+  return { user, roles: current ?? roles };
+}
+
+/** The user's roles from the workspace service; null when it does not answer. */
+async function currentRoles(deps: AuthDeps, userId: string): Promise<WorkspaceRoles | null> {
+  try {
+    const { memberships } = await deps.workspace.userMemberships(userId);
+    return Object.fromEntries(memberships.map((m) => [String(m.workspaceId), m.role]));
+  } catch (err) {
+    deps.logger.warn({ err, userId }, 'could not ask the workspace service for memberships');
+    return null;
+  }
 }
 
 /** Runs `task` alone among the writes of this user in this process (see keyed-lock.ts). */

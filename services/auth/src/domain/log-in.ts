@@ -8,7 +8,27 @@ import type { IssuedSession } from './session-tokens';
 import { userErrors } from './user.errors';
 
 /**
- * Sign-in: rate limit (per client ip and per username) → find the user by the `_id` of
+ * The sign-in (and registration) limits: per username AND client (an attacker's failures never lock the owner
+ * out, who signs in from another client), and per client (one client spraying usernames).
+ * Keys name the client as the gateway saw it (TRUSTED_PROXY_HOPS decides how).
+ */
+export function attemptBuckets(
+  deps: AuthDeps,
+  act: 'login' | 'register',
+  username: string,
+  client: string,
+) {
+  return [
+    {
+      key: `${act}:${encodeURIComponent(claimKey(username))}|${client}`,
+      max: deps.limits.perUsername,
+    },
+    { key: `${act}-client:${client}`, max: deps.limits.perIp },
+  ];
+}
+
+/**
+ * Sign-in: rate limit (per username and client, and per client) → find the user by the `_id` of
  * its username claim → verify the password (an unknown user costs a hash too, and gets the
  * same 401) → issue a session token. A successful sign-in gives its attempt back.
  */
@@ -17,16 +37,15 @@ export async function logIn(
   body: LoginBody,
   clientIp: string,
 ): Promise<{ user: User; session: IssuedSession }> {
-  const attempt = deps.limiter.attempt([
-    { key: `login:ip:${clientIp}`, max: deps.limits.perIp },
-    { key: `login:user:${claimKey(body.username)}`, max: deps.limits.perUsername },
-  ]);
+  const attempt = await deps.limiter.attempt(
+    attemptBuckets(deps, 'login', body.username, clientIp),
+  );
   const user = await findByUsername(deps, body.username);
   const valid = user
     ? await verifyPassword(body.password, user.passwordHash)
     : await burnTime(body.password);
   if (!user || !valid) throw userErrors.invalidCredentials();
-  attempt.refund();
+  await attempt.refund();
   const session = deps.tokens.issue(user);
   return { user: presentUser(user, await deps.memberships.rolesOf(user._id)), session };
 }

@@ -1,9 +1,9 @@
 import type { RegisterBody, User } from '@aict/contracts';
 import type { Envelope } from '@aict/service-kit';
-import { claimKey } from '../data/claim.repository';
 import { presentUser } from '../presenters/user.presenter';
 import type { AuthDeps } from './auth-deps';
 import { createAccount } from './create-account';
+import { attemptBuckets } from './log-in';
 import type { IssuedSession } from './session-tokens';
 
 /** Self-registration: rate limit → create the account → sign in. */
@@ -12,10 +12,7 @@ export async function registerUser(
   body: RegisterBody,
   clientIp: string,
 ): Promise<{ user: User; session: IssuedSession; events: Envelope[] }> {
-  deps.limiter.attempt([
-    { key: `register:ip:${clientIp}`, max: deps.limits.perIp },
-    { key: `register:user:${claimKey(body.username)}`, max: deps.limits.perUsername },
-  ]);
+  await deps.limiter.attempt(attemptBuckets(deps, 'register', body.username, clientIp));
   const { user, events } = await createAccount(deps, { ...body, isSuperAdmin: false });
   const session = deps.tokens.issue(user);
   return { user: presentUser(user, {}), session, events };

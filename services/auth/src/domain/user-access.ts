@@ -21,19 +21,29 @@ export function adminScope(ctx: TrustedContext): AdminScope {
   throw userErrors.forbidden();
 }
 
-/** 403 unless the caller may change or delete `target`, whose memberships are `targetRoles`. */
+/** Whether the caller may change or delete `target`, whose memberships are `targetRoles`. */
+export function canManage(
+  ctx: TrustedContext,
+  scope: AdminScope,
+  target: UserRecord,
+  targetRoles: WorkspaceRoles,
+): boolean {
+  if (scope.kind === 'all') return true;
+  const inScope = targetRoles[String(scope.workspaceId)] !== undefined;
+  const administersAll = Object.keys(targetRoles).every(
+    (workspaceId) => roleIn(ctx, Number(workspaceId)) === 'admin',
+  );
+  return !target.isSuperAdmin && inScope && administersAll;
+}
+
+/** 403 unless the caller may change or delete `target` (see canManage). */
 export function assertCanManage(
   ctx: TrustedContext,
   scope: AdminScope,
   target: UserRecord,
   targetRoles: WorkspaceRoles,
 ): void {
-  if (scope.kind === 'all') return;
-  const inScope = targetRoles[String(scope.workspaceId)] !== undefined;
-  const administersAll = Object.keys(targetRoles).every(
-    (workspaceId) => roleIn(ctx, Number(workspaceId)) === 'admin',
-  );
-  if (target.isSuperAdmin || !inScope || !administersAll) throw userErrors.forbidden();
+  if (!canManage(ctx, scope, target, targetRoles)) throw userErrors.forbidden();
 }
 
 /** The assignments the caller may see: all of them, or the current workspace's only. */

@@ -14,6 +14,7 @@ export const userErrors = {
   emailTaken: () => fromCatalogue('USER.EMAIL_TAKEN'),
   cannotDeleteSelf: () => fromCatalogue('USER.CANNOT_DELETE_SELF'),
   cannotChangeOwnSuperAdmin: () => fromCatalogue('USER.CANNOT_CHANGE_OWN_SUPER_ADMIN'),
+  notCreated: () => fromCatalogue('USER.NOT_CREATED'),
   changedMeanwhile: () =>
     AppError.conflict('USER.CHANGED', 'The user was changed meanwhile; please try again.'),
 };

@@ -10,6 +10,7 @@ export function presentUser(user: UserRecord, workspaceRoles: WorkspaceRoles): U
     email: user.email,
     isSuperAdmin: user.isSuperAdmin,
     workspaceRoles: { ...workspaceRoles },
+    ...(user.language ? { language: user.language } : {}),
   };
 }
 

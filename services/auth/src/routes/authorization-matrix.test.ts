@@ -1,6 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { CONTEXT_AUDIENCE, CONTEXT_ISSUER, type User } from '@aict/contracts';
-import { signContext } from '@aict/service-kit';
+import {
+  ADD_MEMBER_RPC,
+  AddMemberRequest,
+  CONTEXT_AUDIENCE,
+  CONTEXT_ISSUER,
+  type User,
+} from '@aict/contracts';
+import { signContext, type Served } from '@aict/service-kit';
 import { signTestContext } from '@aict/service-kit/testing';
 import {
   as,
@@ -38,12 +44,23 @@ interface Route {
 }
 
 let kit: AuthKit;
+/** Answers `workspace.add-member` as the workspace service would (a workspace admin's new users join it). */
+let workspaceService: Served | undefined;
 let thisWs: number;
 let otherWs: number;
 const actors = {} as Record<Exclude<Actor, 'signed out'>, User>;
 
 beforeAll(async () => {
   kit = await startAuth();
+  workspaceService = await kit.workspaceBus.serve(
+    ADD_MEMBER_RPC,
+    AddMemberRequest,
+    async (req) => ({
+      membership: req,
+      changed: true,
+      events: [],
+    }),
+  );
   thisWs = newWorkspaceId();
   otherWs = newWorkspaceId();
   const [user, admin, otherAdmin] = await Promise.all([
@@ -65,7 +82,10 @@ beforeAll(async () => {
     'super admin': superAdmin.body,
   });
 }, 60_000);
-afterAll(() => kit?.stop());
+afterAll(async () => {
+  await workspaceService?.close();
+  await kit?.stop();
+});
 
 function contextOf(actor: Actor): string {
   switch (actor) {

@@ -1,9 +1,11 @@
 import { createPublicKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { User } from '@aict/contracts';
+import { keyIdOf } from '@aict/service-kit';
 import {
   as,
   buildRegistration,
+  freshIp,
   identityEventsOf,
   registerUser,
   sessionOf,
@@ -113,7 +115,7 @@ describe('the session token', () => {
       audience: 'aict',
     }) as jwt.JwtPayload;
 
-    expect(header.alg).toBe('ES256');
+    expect(header).toEqual({ alg: 'ES256', typ: 'JWT', kid: keyIdOf(jwtPublicKey) });
     expect(verified).toEqual(payload);
     expect(payload).toEqual({
       sub: user.id,
@@ -283,17 +285,17 @@ describe('rate limits', () => {
   }, 60_000);
   afterAll(() => limited?.stop());
 
-  it('when one username fails too often (from any address), then 429 RATE_LIMITED with Retry-After', async () => {
+  const wrongLogin = (service: AuthKit, username: string, ctx: string) =>
+    service.call('POST', '/api/login', { ctx, body: { username, password: 'wrong password' } });
+
+  it('when one client fails too often for a username, then that client gets 429 RATE_LIMITED with Retry-After', async () => {
     const { user } = await registerUser(limited);
-    const attempt = () =>
-      limited.call('POST', '/api/login', {
-        ctx: signedOut(),
-        body: { username: user.username, password: 'wrong password' },
-      });
+    const attacker = signedOut();
 
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await attempt()).status);
-    const blocked = await attempt();
+    for (let i = 0; i < 3; i++)
+      statuses.push((await wrongLogin(limited, user.username, attacker)).status);
+    const blocked = await wrongLogin(limited, user.username, attacker);
 
     expect(statuses).toEqual([401, 401, 401]);
     expect(blocked.status).toBe(429);
@@ -302,6 +304,69 @@ describe('rate limits', () => {
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(300);
+  });
+
+  it('when an attacker is throttled on a username, then its owner still signs in from their own client', async () => {
+    const { user, password } = await registerUser(limited);
+    const attacker = signedOut();
+    for (let i = 0; i < 3; i++) await wrongLogin(limited, user.username, attacker);
+    expect((await wrongLogin(limited, user.username, attacker)).status).toBe(429);
+
+    const owner = await limited.call('POST', '/api/login', {
+      ctx: signedOut(),
+      body: { username: user.username, password },
+    });
+
+    expect(owner.status).toBe(200);
+  });
+
+  it('when one client tries many usernames, then it is throttled as a client', async () => {
+    const attacker = signedOut();
+
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await wrongLogin(limited, `nobody-${i}-${freshIp()}`, attacker)).status);
+
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+  });
+
+  it('when failures for one username and client arrive at once, then none escapes the count', async () => {
+    const { user } = await registerUser(limited);
+    const attacker = signedOut();
+
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => wrongLogin(limited, user.username, attacker)),
+    );
+
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(5);
+  });
+
+  it('when two auth instances share the database, then they share the counters', async () => {
+    const replica = await startAuth(
+      {
+        RATE_LIMIT_MAX_PER_IP: '4',
+        RATE_LIMIT_MAX_PER_USERNAME: '3',
+        MONGO_URL: limited.env.MONGO_URL,
+        SUPERADMIN_USERNAME: undefined,
+        SUPERADMIN_EMAIL: undefined,
+        SUPERADMIN_PASSWORD: undefined,
+      },
+      limited.vhost,
+    );
+    try {
+      const { user } = await registerUser(limited);
+      const attacker = signedOut();
+      await wrongLogin(limited, user.username, attacker);
+      await wrongLogin(replica, user.username, attacker);
+      await wrongLogin(limited, user.username, attacker);
+
+      const fourth = await wrongLogin(replica, user.username, attacker);
+
+      expect(fourth.status).toBe(429);
+    } finally {
+      await replica.stop({ keepData: true });
+    }
   });
 
   it('when one address registers too often, then 429 with Retry-After', async () => {

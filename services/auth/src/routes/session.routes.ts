@@ -1,12 +1,13 @@
 import type { KeyObject } from 'node:crypto';
 import { Router } from 'express';
-import { LoginBody, RegisterBody } from '@aict/contracts';
+import { LoginBody, RegisterBody, UpdateOwnUserBody } from '@aict/contracts';
 import { contextOf, jsonBody, requireContext, validate } from '@aict/service-kit';
 import type { AuthDeps } from '../domain/auth-deps';
 import { getCurrentUser } from '../domain/get-current-user';
 import { logIn } from '../domain/log-in';
 import { logOut } from '../domain/log-out';
 import { registerUser } from '../domain/register-user';
+import { updateOwnUser } from '../domain/update-own-user';
 import { setIdentityEvents } from '../http/identity-events';
 import { clearSessionCookie, sessionCookieOf, setSessionCookie } from '../http/session-cookie';
 import { orEmpty } from './body';
@@ -25,6 +26,18 @@ export function sessionRoutes(deps: AuthDeps, { contextKey, secureCookies }: Ses
     const user = await getCurrentUser(deps, contextOf(req));
     res.set('cache-control', 'no-store').json(user);
   });
+
+  // the signed-in user's own preferences (the UI language); not in SPEC §7, added for it
+  router.patch(
+    '/api/user',
+    requireContext(contextKey),
+    jsonBody(),
+    validate({ body: orEmpty(UpdateOwnUserBody) }),
+    async (req, res) => {
+      const user = await updateOwnUser(deps, contextOf(req), req.body);
+      res.set('cache-control', 'no-store').json(user);
+    },
+  );
 
   router.post(
     '/api/login',

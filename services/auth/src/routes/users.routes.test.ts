@@ -1,5 +1,11 @@
 import jwt from 'jsonwebtoken';
-import { ADD_MEMBER_RPC, AddMemberRequest, type User } from '@aict/contracts';
+import {
+  ADD_MEMBER_RPC,
+  AddMemberRequest,
+  USER_MEMBERSHIPS_RPC,
+  UserMembershipsRequest,
+  type User,
+} from '@aict/contracts';
 import {
   as,
   assignRole,
@@ -101,13 +107,12 @@ describe('GET /api/users', () => {
 });
 
 describe('POST /api/users', () => {
-  it('when an admin creates a user (the workspace service not answering), then 201 with the user, user.created carries its id, and it can sign in', async () => {
-    const { workspaceId, admin } = await workspaceWithAdminAndMember();
+  it('when a super admin creates a user in no workspace, then 201 with the user, user.created carries its id, and it can sign in', async () => {
     const registration = buildRegistration();
 
     const answer = await kit.call<User>('POST', '/api/users', {
-      ctx: asAdminOf(admin.id, workspaceId),
-      body: { ...registration, workspaceId, role: 'user' },
+      ctx: asSuperAdmin(),
+      body: { ...registration, workspaceId: null, role: 'user' },
     });
 
     expect(answer.status).toBe(201);
@@ -129,6 +134,52 @@ describe('POST /api/users', () => {
       isSuperAdmin: false,
     });
     expect((await login(registration.username, registration.password)).status).toBe(200);
+  });
+
+  it('when a workspace admin creates a user and the workspace service cannot add it, then 503, and no account is left behind', async () => {
+    const { workspaceId, admin } = await workspaceWithAdminAndMember();
+    const registration = buildRegistration();
+
+    const answer = await kit.call('POST', '/api/users', {
+      ctx: asAdminOf(admin.id, workspaceId),
+      body: { ...registration, workspaceId, role: 'user' },
+    });
+
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ code: 'USER.NOT_CREATED' });
+    expect((await login(registration.username, registration.password)).status).toBe(401);
+    const again = await kit.call('POST', '/api/users', {
+      ctx: asSuperAdmin(),
+      body: { ...registration, workspaceId: null },
+    });
+    expect(again.status).toBe(201); // the name and e-mail are free again
+  }, 30_000);
+
+  it('when a workspace admin creates a user without naming a workspace, then it joins their workspace, and they can manage it', async () => {
+    const { workspaceId, admin } = await workspaceWithAdminAndMember();
+    const served = await kit.workspaceBus.serve(ADD_MEMBER_RPC, AddMemberRequest, async (req) => {
+      const event = await kit.workspaceBus.publish('membership.changed', {
+        workspaceId: req.workspaceId,
+        userId: req.userId,
+        role: req.role,
+      });
+      return { membership: req, changed: true, events: [event] };
+    });
+    try {
+      const answer = await kit.call<User>('POST', '/api/users', {
+        ctx: asAdminOf(admin.id, workspaceId),
+        body: buildRegistration(),
+      });
+      const removed = await kit.call('DELETE', `/api/users/${answer.body.id}`, {
+        ctx: asAdminOf(admin.id, workspaceId),
+      });
+
+      expect(answer.status).toBe(201);
+      expect(answer.body.workspaceRoles).toEqual({ [workspaceId]: 'user' });
+      expect(removed.status).toBe(204);
+    } finally {
+      await served.close();
+    }
   });
 
   it('when fields are missing, then 400 with "Missing Fields: Please fill out all required fields."', async () => {
@@ -386,4 +437,79 @@ describe('creating a user with a workspace', () => {
       await served.close();
     }
   });
+});
+
+describe('user administration reads its own writes', () => {
+  it('when a user joined the admin’s workspace a moment ago (the read model has not heard yet), then the admin may edit them at once', async () => {
+    const { workspaceId, admin } = await workspaceWithAdminAndMember();
+    const { user: joined } = await registerUser(kit);
+    // The workspace service has the membership; its event has not reached this service.
+    const served = await kit.workspaceBus.serve(
+      USER_MEMBERSHIPS_RPC,
+      UserMembershipsRequest,
+      async ({ userId }) => ({
+        memberships: userId === joined.id ? [{ workspaceId, role: 'user' as const }] : [],
+      }),
+    );
+    try {
+      const renamed = buildRegistration();
+
+      const answer = await kit.call<User>('PUT', `/api/users/${joined.id}`, {
+        ctx: asAdminOf(admin.id, workspaceId),
+        body: { username: renamed.username, email: renamed.email },
+      });
+
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({
+        username: renamed.username,
+        workspaceRoles: { [workspaceId]: 'user' },
+      });
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('when the workspace service says the user is not in the admin’s workspace, then 403', async () => {
+    const { workspaceId, admin } = await workspaceWithAdminAndMember();
+    const { user: stranger } = await registerUser(kit);
+    const served = await kit.workspaceBus.serve(
+      USER_MEMBERSHIPS_RPC,
+      UserMembershipsRequest,
+      async () => ({ memberships: [{ workspaceId: newWorkspaceId(), role: 'user' as const }] }),
+    );
+    try {
+      const answer = await kit.call('DELETE', `/api/users/${stranger.id}`, {
+        ctx: asAdminOf(admin.id, workspaceId),
+      });
+
+      expect(answer.status).toBe(403);
+    } finally {
+      await served.close();
+    }
+  });
+});
+
+describe('malformed user ids', () => {
+  const MALFORMED = ['not-a-user', '123', 'a'.repeat(64), '00000000-0000-0000-0000-00000000000g'];
+
+  it.each(MALFORMED)(
+    'when a user route is called with id %p, then 400 or 404 on every one',
+    async (id) => {
+      const calls = [
+        kit.call('PUT', `/api/users/${id}`, {
+          ctx: asSuperAdmin(),
+          body: { username: 'renamed', email: 'renamed@example.com' },
+        }),
+        kit.call('DELETE', `/api/users/${id}`, { ctx: asSuperAdmin() }),
+        kit.call('POST', `/api/users/${id}/reset-password`, {
+          ctx: asSuperAdmin(),
+          body: { password: 'a new password' },
+        }),
+      ];
+
+      const statuses = (await Promise.all(calls)).map((answer) => answer.status);
+
+      expect(statuses.filter((status) => status !== 400 && status !== 404)).toEqual([]);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
-import { CreateUserBody, IdParams, ResetPasswordBody, UpdateUserBody } from '@aict/contracts';
+import { CreateUserBody, ResetPasswordBody, UpdateUserBody, UserIdParams } from '@aict/contracts';
 import { contextOf, jsonBody, requireContext, validate } from '@aict/service-kit';
 import type { AuthDeps } from '../domain/auth-deps';
 import { createUser } from '../domain/create-user';
@@ -45,7 +45,7 @@ export function userRoutes(deps: AuthDeps, { contextKey }: { contextKey: KeyObje
     signedIn,
     administratorsOnly,
     jsonBody(),
-    validate({ params: IdParams, body: orEmpty(UpdateUserBody) }),
+    validate({ params: UserIdParams, body: orEmpty(UpdateUserBody) }),
     async (req, res) => {
       const { user, events } = await updateUser(deps, contextOf(req), req.params.id, req.body);
       setIdentityEvents(res, events);
@@ -57,7 +57,7 @@ export function userRoutes(deps: AuthDeps, { contextKey }: { contextKey: KeyObje
     '/api/users/:id',
     signedIn,
     administratorsOnly,
-    validate({ params: IdParams }),
+    validate({ params: UserIdParams }),
     async (req, res) => {
       const events = await deleteUser(deps, contextOf(req), req.params.id);
       setIdentityEvents(res, events);
@@ -70,7 +70,7 @@ export function userRoutes(deps: AuthDeps, { contextKey }: { contextKey: KeyObje
     signedIn,
     administratorsOnly,
     jsonBody(),
-    validate({ params: IdParams, body: orEmpty(ResetPasswordBody) }),
+    validate({ params: UserIdParams, body: orEmpty(ResetPasswordBody) }),
     async (req, res) => {
       const events = await resetPassword(deps, contextOf(req), req.params.id, req.body.password);
       setIdentityEvents(res, events);

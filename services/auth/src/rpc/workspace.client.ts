@@ -3,6 +3,8 @@ import {
   AddMemberReply,
   MEMBERSHIPS_SNAPSHOT_RPC,
   MembershipsSnapshot,
+  USER_MEMBERSHIPS_RPC,
+  UserMemberships,
   type AddMemberRequest,
 } from '@aict/contracts';
 import type { Bus } from '@aict/service-kit';
@@ -13,6 +15,8 @@ export interface WorkspaceClient {
   addMember(request: AddMemberRequest): Promise<AddMemberReply>;
   /** Every membership: the source the read model is repaired from. */
   membershipsSnapshot(): Promise<MembershipsSnapshot>;
+  /** One user's current memberships (the source of truth, not the read model). */
+  userMemberships(userId: string): Promise<UserMemberships>;
 }
 
 export function workspaceClient(bus: Bus, timeoutMs = 5_000): WorkspaceClient {
@@ -21,5 +25,7 @@ export function workspaceClient(bus: Bus, timeoutMs = 5_000): WorkspaceClient {
       bus.request(ADD_MEMBER_RPC, request, { timeoutMs, schema: AddMemberReply }),
     membershipsSnapshot: () =>
       bus.request(MEMBERSHIPS_SNAPSHOT_RPC, {}, { timeoutMs, schema: MembershipsSnapshot }),
+    userMemberships: (userId) =>
+      bus.request(USER_MEMBERSHIPS_RPC, { userId }, { timeoutMs, schema: UserMemberships }),
   };
 }

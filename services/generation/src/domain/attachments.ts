@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { attachmentUrl, FIELD_LIMITS, type Attachment, type TrustedContext } from '@aict/contracts';
+import { cleanFileName } from '@aict/service-kit';
 import type { AttachmentRecord } from '../data/attachment.model';
 import { extractText, UnreadableFileError } from '../lib/extract-text';
-import { detectAttachment, detectAttachments, type AttachmentKind } from '../lib/file-checks';
+import {
+  declaredAsMarkup,
+  detectAttachment,
+  detectAttachments,
+  type AttachmentKind,
+  type DetectedFile,
+} from '../lib/file-checks';
 import type { MultipartResult } from '../lib/multipart';
 import type { DomainDeps } from './domain-deps';
-import { codeError, fileNotFound, fileUnreadable } from './generation.errors';
+import { assertImagePixels, codeError, fileNotFound, fileUnreadable } from './generation.errors';
 
 export const workspaceFolder = (workspaceId: number | null) =>
   `workspaces/${workspaceId ?? 'none'}`;
@@ -19,12 +26,6 @@ export function presentAttachment(record: AttachmentRecord): Attachment {
     size: record.size,
     url: attachmentUrl(record._id, record.workspaceId),
   };
-}
-
-function safeName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim();
-  return (cleaned || 'file').slice(0, FIELD_LIMITS.fileName);
 }
 
 /**
@@ -40,12 +41,19 @@ export async function uploadAttachments(
 ): Promise<Attachment[]> {
   const complete = upload.files.filter((file) => !file.tooLarge && !upload.totalTooLarge);
   const detected = await detectAttachments(complete.map((file) => file.bytes));
-  if (detected.some((kind) => kind === null)) throw codeError('FILE.INVALID_TYPE');
+  const refused = (kind: DetectedFile | null, index: number) =>
+    kind === null ||
+    (kind.kind === 'text' &&
+      declaredAsMarkup(complete[index]!.filename, complete[index]!.declaredType));
+  if (detected.some(refused)) throw codeError('FILE.INVALID_TYPE');
   if (upload.files.some((file) => file.tooLarge)) throw codeError('FILE.TOO_LARGE');
   if (upload.tooMany) throw codeError('FILE.TOO_MANY');
   if (upload.totalTooLarge) throw codeError('FILE.TOTAL_TOO_LARGE');
   if (complete.length === 0)
     throw codeError('VALIDATION.FAILED', "Attach at least one file in the field 'files'");
+  complete.forEach((file, index) => {
+    if (detected[index]!.kind === 'image') assertImagePixels(file.bytes);
+  });
 
   const userId = ctx.uid!;
   const now = new Date();
@@ -55,7 +63,7 @@ export async function uploadAttachments(
       _id: id,
       userId,
       workspaceId,
-      originalName: safeName(file.filename),
+      originalName: cleanFileName(file.filename, FIELD_LIMITS.fileName),
       mimeType: detected[index]!.mimeType,
       size: file.bytes.length,
       key: `${workspaceFolder(workspaceId)}/attachments/${userId}/${id}`,
@@ -156,7 +164,7 @@ export async function attachmentParts(
     } catch (err) {
       if (err instanceof UnreadableFileError) {
         d.logger.warn({ attachmentId: record._id, reason: err.message }, 'attachment unreadable');
-        throw fileUnreadable(record.originalName);
+        throw fileUnreadable(record.originalName, err.limitMessage);
       }
       throw err;
     }

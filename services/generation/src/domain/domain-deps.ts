@@ -5,6 +5,8 @@ import type { Config } from '../config';
 import type { AttachmentRecord } from '../data/attachment.model';
 import type { GenerationRecord } from '../data/generation.model';
 import type { IdempotencyRecord } from '../data/idempotency.model';
+import type { KeyedSlots } from '../lib/keyed-slots';
+import type { LiveGenerations } from './live-generations';
 import type { ProviderClient } from '../provider/provider-client';
 
 /** What the use cases work with. */
@@ -18,6 +20,10 @@ export interface DomainDeps {
   provider: ProviderClient;
   /** Provider configuration per workspace, kept a few seconds (domain/provider-config-cache.ts). */
   providerConfigs: ProviderConfigCache;
+  /** Places for running generations, per workspace (the noisy-neighbour cap, per replica). */
+  generationSlots: KeyedSlots;
+  /** Generations running now, by user and workspace: stopped when their rights go. */
+  liveGenerations: LiveGenerations;
   models: {
     Generation: Model<GenerationRecord>;
     Attachment: Model<AttachmentRecord>;

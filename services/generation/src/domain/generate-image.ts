@@ -15,12 +15,12 @@ import type { ImageResult, ReferenceImage } from '../provider/provider-client';
 import { workspaceFolder } from './attachments';
 import type { DomainDeps } from './domain-deps';
 import type { PreparedGeneration } from './generate-text';
-import { modelNotAllowed, notAnImage } from './generation.errors';
+import { accessRevoked, assertImagePixels, modelNotAllowed, notAnImage } from './generation.errors';
 import { newContentId, saveGeneration, titleFrom } from './save-generation';
 import {
   loadPrompt,
   loadProviderConfig,
-  workspaceInView,
+  requireWorkspace,
   type GenerationPrompt,
   type KeyedProviderConfig,
 } from './upstream';
@@ -81,7 +81,7 @@ export function prepareImage(
   job: ImageJob,
 ): PreparedGeneration {
   return {
-    async run({ contentId }) {
+    async run({ contentId, signal, revoked }) {
       const language = job.body.language ?? DEFAULT_CONTENT_LANGUAGE;
       const text =
         fillTemplate(job.prompt.template, job.body.inputs, { language }).trim() || job.prompt.name;
@@ -90,20 +90,27 @@ export function prepareImage(
         : job.model === GPT_IMAGE_MODEL
           ? await promptReferences(d, job.prompt)
           : [];
-      const result: ImageResult =
+      // The caller's signal stops the provider call (rights revoked, client gone).
+      const call =
         references.length > 0
-          ? await d.provider.editImage({
+          ? d.provider.editImage({
               config: job.provider,
               model: job.model,
               prompt: text,
               images: references,
+              signal,
             })
-          : await d.provider.generateImage({
+          : d.provider.generateImage({
               config: job.provider,
               model: job.model,
               prompt: text,
+              signal,
             });
+      const result: ImageResult = await call.catch((err: unknown) => {
+        throw revoked?.aborted ? accessRevoked() : err;
+      });
 
+      if (revoked?.aborted) throw accessRevoked();
       const id = contentId ?? newContentId();
       const key = imageKeyOf(job.workspaceId, id);
       const mimeType = (await detectImage(result.bytes)) ?? 'image/png';
@@ -152,9 +159,10 @@ export async function prepareGenerateWithImage(
   fields: GenerateWithImageFields,
   file: { bytes: Buffer; filename: string },
 ): Promise<PreparedGeneration> {
-  const workspaceId = workspaceInView(ctx, [fields.workspaceId]);
+  const workspaceId = requireWorkspace(ctx, [fields.workspaceId]);
   const mimeType = await detectImage(file.bytes);
   if (!mimeType) throw notAnImage();
+  assertImagePixels(file.bytes);
   const prompt = await loadPrompt(d, ctx, fields.promptId, workspaceId);
   if (!isModelFor(prompt.contentType, fields.model)) throw modelNotAllowed();
   if (fields.model !== GPT_IMAGE_MODEL)

@@ -13,12 +13,12 @@ import type { ChatMessageParam } from '../provider/provider-client';
 import { attachmentParts, type UserPart } from './attachments';
 import type { DomainDeps } from './domain-deps';
 import { prepareImage } from './generate-image';
-import { contentNotFound, modelNotAllowed } from './generation.errors';
+import { accessRevoked, contentNotFound, modelNotAllowed } from './generation.errors';
 import { newContentId, saveGeneration, titleFrom } from './save-generation';
 import {
   loadPrompt,
   loadProviderConfig,
-  workspaceInView,
+  requireWorkspace,
   type KeyedProviderConfig,
 } from './upstream';
 
@@ -31,6 +31,8 @@ export interface RunIO {
    * a crash cannot make a second content); a new one otherwise.
    */
   contentId?: string;
+  /** Aborted when the caller's rights go while it runs: nothing may be saved then. */
+  revoked?: AbortSignal;
 }
 
 /**
@@ -56,7 +58,7 @@ interface TextJob {
 
 function textRun(d: DomainDeps, job: TextJob): PreparedGeneration {
   return {
-    async run({ signal, onDelta, contentId }) {
+    async run({ signal, onDelta, contentId, revoked }) {
       const id = contentId ?? job.record._id;
       // A first message is its own thread: its thread id is its id.
       const threadId = job.record.threadId === job.record._id ? id : job.record.threadId;
@@ -80,6 +82,7 @@ function textRun(d: DomainDeps, job: TextJob): PreparedGeneration {
         },
         createdAt: new Date(),
       };
+      if (revoked?.aborted) throw accessRevoked();
       // A stream stopped before the first word leaves nothing worth keeping.
       if (!result.stopped || result.text !== '') await saveGeneration(d, record);
       return { result: { text: result.text }, content: { id: record._id } };
@@ -93,7 +96,7 @@ export async function prepareGenerate(
   ctx: TrustedContext,
   body: GenerateBody,
 ): Promise<PreparedGeneration> {
-  const workspaceId = workspaceInView(ctx, [body.workspaceId]);
+  const workspaceId = requireWorkspace(ctx, [body.workspaceId]);
   const prompt = await loadPrompt(d, ctx, body.promptId, workspaceId);
   const provider = await loadProviderConfig(d, workspaceId);
   const model =
@@ -151,7 +154,7 @@ export async function prepareReply(
   ctx: TrustedContext,
   body: GenerateReplyBody,
 ): Promise<PreparedGeneration> {
-  const workspaceId = workspaceInView(ctx, [body.workspaceId]);
+  const workspaceId = requireWorkspace(ctx, [body.workspaceId]);
   let parent: GenerationRecord | null = null;
   if (body.parentContentId) {
     parent = await d.models.Generation.findById(body.parentContentId).lean<GenerationRecord>();

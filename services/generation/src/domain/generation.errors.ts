@@ -1,5 +1,5 @@
 import { ERRORS } from '@aict/contracts';
-import { AppError } from '@aict/service-kit';
+import { AppError, assertImagePixels as assertPixelLimit } from '@aict/service-kit';
 import { codeError } from '../provider/provider-errors';
 
 export { codeError };
@@ -10,12 +10,25 @@ export const fileNotFound = () => codeError('FILE.NOT_FOUND');
 export const keyMissing = () => codeError('PROVIDER.KEY_MISSING');
 export const modelNotAllowed = (message?: string) =>
   codeError('GENERATION.MODEL_NOT_ALLOWED', message);
+export const workspaceBusy = (retryAfterSeconds: number) =>
+  codeError('GENERATION.WORKSPACE_BUSY', undefined, { 'retry-after': String(retryAfterSeconds) });
 export const idempotencyConflict = () => codeError('GENERATION.IDEMPOTENCY_CONFLICT');
-export const fileUnreadable = (name: string) =>
+/** 403: the caller's rights went while generating (live-generations.ts); nothing is saved. */
+export const accessRevoked = () => codeError('GENERATION.ACCESS_REVOKED');
+/** 400: a provider call or an upload without a workspace (never paid by the global key). */
+export const workspaceRequired = (message: string) =>
+  AppError.badRequest('VALIDATION.FAILED', message, [{ path: 'workspaceId', message }]);
+/** 422: a document that is broken, or that reached a reading limit (`limit`: that sentence). */
+export const fileUnreadable = (name: string, limit?: string) =>
   new AppError(
     'FILE.UNREADABLE',
     ERRORS['FILE.UNREADABLE'].status,
-    `The file could not be read: ${name}`,
+    limit ? `The file could not be read: ${name}. ${limit}` : `The file could not be read: ${name}`,
   );
 export const notAnImage = () =>
   codeError('FILE.INVALID_TYPE', 'Please upload an image file (PNG, JPEG or WebP).');
+
+/** An image whose header declares more than MAX_IMAGE_PIXELS: 413, read before any decode. */
+export function assertImagePixels(bytes: Buffer): void {
+  if (assertPixelLimit(bytes) === 'unreadable') throw notAnImage();
+}

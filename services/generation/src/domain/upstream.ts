@@ -7,7 +7,7 @@ import {
 } from '@aict/contracts';
 import { assertMember } from '@aict/service-kit';
 import type { DomainDeps } from './domain-deps';
-import { keyMissing, promptNotFound } from './generation.errors';
+import { keyMissing, promptNotFound, workspaceRequired } from './generation.errors';
 
 export type GenerationPrompt = Extract<PromptForGenerationReply, { found: true }>['prompt'];
 export type KeyedProviderConfig = ProviderConfig & { apiKey: string };
@@ -23,6 +23,21 @@ export function workspaceInView(
   const ids = named.filter((id): id is number => typeof id === 'number');
   for (const id of new Set([...ids, ...(ctx.ws === null ? [] : [ctx.ws])])) assertMember(ctx, id);
   return ids[0] ?? ctx.ws;
+}
+
+/**
+ * The workspace a provider call (or a stored file) is made in: as `workspaceInView`, but one
+ * is required. The global key is the fallback for workspaces without a key of their own, never
+ * for a call without a workspace (decision of 2026-11-24).
+ */
+export function requireWorkspace(
+  ctx: TrustedContext,
+  named: ReadonlyArray<number | null | undefined>,
+  message = 'Select a workspace before generating content.',
+): number {
+  const workspaceId = workspaceInView(ctx, named);
+  if (workspaceId === null) throw workspaceRequired(message);
+  return workspaceId;
 }
 
 /** The prompt with its template, as the prompt service lets this caller see it; else 404. */
@@ -44,7 +59,7 @@ export async function loadPrompt(
 /** Key, base URL and default models for the workspace; PROVIDER.KEY_MISSING without a key. */
 export async function loadProviderConfig(
   d: DomainDeps,
-  workspaceId: number | null,
+  workspaceId: number,
 ): Promise<KeyedProviderConfig> {
   const config = await d.providerConfigs.get(workspaceId, () =>
     d.bus.request(

@@ -20,20 +20,28 @@ const BY_DETECTED_MIME: Record<string, DetectedFile> = {
   'application/x-cfb': { kind: 'doc', mimeType: 'application/msword' },
 };
 
-/** Markup a browser would render or run: refused as "text" even under a .txt name. */
-const MARKUP_START = /^\s*<(?:!doctype|html|head|body|svg|\?xml|script|iframe|meta|style|div)\b/i;
-const MARKUP_ANYWHERE = /<\s*(?:script|svg|html|iframe)\b/i;
-
-/** True when the bytes are UTF-8 text with no NUL and no HTML/SVG/XML markup. */
+/**
+ * True when the bytes are UTF-8 text without NUL. What the text says does not matter (HTML
+ * in a .txt is text): it is stored as text/plain and served as a download with nosniff.
+ */
 export function isPlainText(bytes: Buffer): boolean {
   if (bytes.includes(0)) return false;
-  let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
   } catch {
     return false;
   }
-  return !MARKUP_START.test(text) && !MARKUP_ANYWHERE.test(text);
+}
+
+/** Names and declared types of markup pages and images: not among SPEC §5's types. */
+const MARKUP_NAME = /\.(?:html?|xhtml|svgz?|xml|xsl)$/i;
+const MARKUP_TYPE =
+  /^(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|(?:text|application)\/xml)\b/i;
+
+/** A file sent as an HTML page, an SVG or XML (by its name or declared type): refused. */
+export function declaredAsMarkup(filename: string, declaredType: string): boolean {
+  return MARKUP_NAME.test(filename.trim()) || MARKUP_TYPE.test(declaredType.trim());
 }
 
 // file-type (ESM only) runs in a worker: see runInWorker.

@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { MAX_CHAT_FILE_BYTES, MAX_CHAT_FILES, MAX_CHAT_TOTAL_BYTES } from '@aict/contracts';
-import { AppError } from '@aict/service-kit';
+import { AppError, cleanFileName } from '@aict/service-kit';
 import { codeError } from '../provider/provider-errors';
 
 export interface UploadedFile {
@@ -58,6 +58,8 @@ export function readMultipart(req: Request, options: MultipartOptions): Promise<
     try {
       parser = busboy({
         headers: req.headers,
+        // A raw UTF-8 `filename=` (what browsers send) is UTF-8, not latin1.
+        defParamCharset: 'utf8',
         limits: {
           files: options.maxFiles,
           // busboy signals `limit` once a file reaches this size: one byte short of it is allowed.
@@ -94,7 +96,7 @@ export function readMultipart(req: Request, options: MultipartOptions): Promise<
       }
       const file: UploadedFile = {
         bytes: Buffer.alloc(0),
-        filename: info.filename ?? '',
+        filename: cleanFileName(info.filename ?? ''),
         declaredType: info.mimeType ?? '',
         tooLarge: false,
       };

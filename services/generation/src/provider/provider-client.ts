@@ -9,6 +9,7 @@ import {
   codeError,
   isRetryable,
   retryAfterMs,
+  retryDelayMs,
   toProviderError,
   TruncatedError,
 } from './provider-errors';
@@ -45,12 +46,18 @@ export interface ProviderClient {
     signal?: AbortSignal;
     onDelta?: (text: string) => void;
   }): Promise<ChatResult>;
-  generateImage(options: { config: Keyed; model: string; prompt: string }): Promise<ImageResult>;
+  generateImage(options: {
+    config: Keyed;
+    model: string;
+    prompt: string;
+    signal?: AbortSignal;
+  }): Promise<ImageResult>;
   editImage(options: {
     config: Keyed;
     model: string;
     prompt: string;
     images: ReferenceImage[];
+    signal?: AbortSignal;
   }): Promise<ImageResult>;
   close(): Promise<void>;
 }
@@ -75,12 +82,11 @@ const zeroUsage = (): GenerationUsage => ({ promptTokens: 0, completionTokens: 0
  * key is used here only: it is never logged, published or answered.
  */
 export function createProviderClient(config: Readonly<Config>, logger: Logger): ProviderClient {
-  const trusted = createProviderFetch({ publicOnly: false });
-  const publicOnly = createProviderFetch({ publicOnly: true });
+  // The operator's OPENAI_BASE_URL goes anywhere; a product-entered one through the guard.
+  const trusted = createProviderFetch({ allowedOrigins: 'any' });
+  const guarded = createProviderFetch({ allowedOrigins: config.PROVIDER_URL_ALLOWED_ORIGINS });
   const fetchFor = (provider: ProviderConfig): ProviderFetch =>
-    provider.baseUrlSource === 'environment' || config.ALLOW_PRIVATE_PROVIDER_URLS
-      ? trusted
-      : publicOnly;
+    provider.baseUrlSource === 'environment' ? trusted : guarded;
 
   const sdk = (provider: Keyed) =>
     new OpenAI({
@@ -94,17 +100,44 @@ export function createProviderClient(config: Readonly<Config>, logger: Logger): 
       fetch: fetchFor(provider).fetch,
     });
 
+  /**
+   * A deadline for one whole call (retries and the stream included): past it the call is
+   * aborted as a timeout, which closes its socket. Call `clear()` when the call is over.
+   */
+  function callDeadline(signal?: AbortSignal) {
+    const controller = new AbortController();
+    const onClientGone = () => controller.abort(ABORT.client);
+    if (signal?.aborted) onClientGone();
+    signal?.addEventListener('abort', onClientGone, { once: true });
+    const endsAt = Date.now() + config.PROVIDER_DEADLINE_MS;
+    const timer = setTimeout(() => controller.abort(ABORT.timeout), config.PROVIDER_DEADLINE_MS);
+    return {
+      controller,
+      endsAt,
+      clear() {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onClientGone);
+      },
+    };
+  }
+
   /** Runs `attempt` until it succeeds, fails for good, or the retries are used up. */
-  async function withRetries<T>(what: string, attempt: () => Promise<T>, signal?: AbortSignal) {
+  async function withRetries<T>(
+    what: string,
+    attempt: () => Promise<T>,
+    signal: AbortSignal,
+    endsAt: number,
+  ) {
     for (let retry = 0; ; retry += 1) {
       try {
         return await attempt();
       } catch (err) {
-        if (!isRetryable(err) || retry >= config.PROVIDER_MAX_RETRIES || signal?.aborted) throw err;
+        if (!isRetryable(err) || retry >= config.PROVIDER_MAX_RETRIES || signal.aborted) throw err;
         const asked = retryAfterMs(err as InstanceType<typeof OpenAI.APIError>);
-        const backoff = Math.min(250 * 2 ** retry, 4_000) * (0.75 + Math.random() / 2);
-        const wait = asked ?? backoff;
-        if (wait > config.PROVIDER_MAX_RETRY_WAIT_MS) throw err;
+        if (asked !== null && asked > config.PROVIDER_MAX_RETRY_WAIT_MS) throw err;
+        const wait = retryDelayMs(retry, asked);
+        // A retry that could only start after the deadline is not worth the wait.
+        if (Date.now() + wait >= endsAt) throw err;
         logger.warn(
           {
             what,
@@ -169,10 +202,8 @@ export function createProviderClient(config: Readonly<Config>, logger: Logger): 
   return {
     async streamChat({ config: provider, model, messages, signal, onDelta }) {
       const client = sdk(provider);
-      const controller = new AbortController();
-      const onClientGone = () => controller.abort(ABORT.client);
-      if (signal?.aborted) onClientGone();
-      signal?.addEventListener('abort', onClientGone, { once: true });
+      const deadline = callDeadline(signal);
+      const { controller } = deadline;
       let idle: NodeJS.Timeout | undefined;
       const armIdle = () => {
         clearTimeout(idle);
@@ -191,6 +222,7 @@ export function createProviderClient(config: Readonly<Config>, logger: Logger): 
               { signal: controller.signal },
             ),
           controller.signal,
+          deadline.endsAt,
         );
         armIdle();
         try {
@@ -226,61 +258,76 @@ export function createProviderClient(config: Readonly<Config>, logger: Logger): 
         throw failure;
       } finally {
         clearTimeout(idle);
-        signal?.removeEventListener('abort', onClientGone);
+        deadline.clear();
       }
     },
 
-    async generateImage({ config: provider, model, prompt }) {
+    async generateImage({ config: provider, model, prompt, signal }) {
       const client = sdk(provider);
       const call = metrics.providerCall({ model, kind: 'image' });
+      const { controller, endsAt, clear } = callDeadline(signal);
       try {
-        const response = await withRetries('image', () =>
-          client.images.generate({
-            model,
-            prompt,
-            n: 1,
-            size: '1024x1024',
-            ...(model === 'dall-e-3' ? { response_format: 'url' as const } : {}),
-          }),
+        const response = await withRetries(
+          'image',
+          () =>
+            client.images.generate(
+              {
+                model,
+                prompt,
+                n: 1,
+                size: '1024x1024',
+                ...(model === 'dall-e-3' ? { response_format: 'url' as const } : {}),
+              },
+              { signal: controller.signal },
+            ),
+          controller.signal,
+          endsAt,
         );
         const result = await imageResult(provider, response);
         call.succeeded();
         return result;
       } catch (err) {
-        const failure = toProviderError(err);
+        const failure = toProviderError(err, controller.signal);
         call.failed(errorCode(failure));
         throw failure;
+      } finally {
+        clear();
       }
     },
 
-    async editImage({ config: provider, model, prompt, images }) {
+    async editImage({ config: provider, model, prompt, images, signal }) {
       const client = sdk(provider);
       const call = metrics.providerCall({ model, kind: 'image' });
+      const { controller, endsAt, clear } = callDeadline(signal);
       try {
         const files = await Promise.all(
           images.map((image) => toFile(image.bytes, image.name, { type: image.mimeType })),
         );
-        const response = await withRetries('image-edit', () =>
-          client.images.edit({
-            model,
-            prompt,
-            n: 1,
-            image: files.length === 1 ? files[0]! : files,
-          }),
+        const response = await withRetries(
+          'image-edit',
+          () =>
+            client.images.edit(
+              { model, prompt, n: 1, image: files.length === 1 ? files[0]! : files },
+              { signal: controller.signal },
+            ),
+          controller.signal,
+          endsAt,
         );
         const result = await imageResult(provider, response);
         call.succeeded();
         return result;
       } catch (err) {
         if (!(err instanceof OpenAI.APIError)) logger.warn({ err }, 'image edit failed');
-        const failure = toProviderError(err);
+        const failure = toProviderError(err, controller.signal);
         call.failed(errorCode(failure));
         throw failure;
+      } finally {
+        clear();
       }
     },
 
     async close() {
-      await Promise.all([trusted.close(), publicOnly.close()]);
+      await Promise.all([trusted.close(), guarded.close()]);
     },
   };
 }

@@ -28,6 +28,8 @@ export function toProviderError(err: unknown, signal?: AbortSignal): AppError {
   if (err instanceof TruncatedError) return codeError('PROVIDER.TRUNCATED');
   if (err instanceof OpenAI.AuthenticationError || err instanceof OpenAI.PermissionDeniedError)
     return codeError('PROVIDER.INVALID_KEY');
+  if (err instanceof OpenAI.RateLimitError && err.code === 'insufficient_quota')
+    return codeError('PROVIDER.QUOTA_EXCEEDED');
   if (err instanceof OpenAI.RateLimitError) {
     const retryAfter = retryAfterMs(err);
     return codeError(
@@ -51,6 +53,17 @@ export function retryAfterMs(err: InstanceType<typeof OpenAI.APIError>): number 
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(value);
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : null;
+}
+
+/**
+ * How long to wait before retry number `retry + 1`: at least what the provider asked for
+ * (Retry-After), else an exponential backoff (250 ms, 500 ms, … at most 4 s); either way with
+ * random jitter, so that the calls a 429 stopped together do not all come back at once.
+ * `random` is in [0, 1).
+ */
+export function retryDelayMs(retry: number, askedMs: number | null, random = Math.random()) {
+  if (askedMs !== null) return askedMs + Math.min(1_000, 100 + askedMs * 0.2) * random;
+  return Math.min(250 * 2 ** retry, 4_000) * (0.75 + random / 2);
 }
 
 /** Worth another attempt: rate limited (not out of quota) or a server error. */

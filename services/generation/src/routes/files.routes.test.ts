@@ -52,9 +52,9 @@ describe('chat attachments: limits and types', () => {
 
   it.each([
     [
-      'an HTML page renamed to .txt',
+      'an HTML page named .html',
       Buffer.from('<!DOCTYPE html><html><script>alert(1)</script></html>'),
-      'a.txt',
+      'a.html',
     ],
     [
       'an SVG image',

@@ -7,7 +7,7 @@ import { readAttachment, uploadAttachments } from '../domain/attachments';
 import type { DomainDeps } from '../domain/domain-deps';
 import { readGeneratedImage } from '../domain/generate-image';
 import { fileNotFound } from '../domain/generation.errors';
-import { workspaceInView } from '../domain/upstream';
+import { requireWorkspace, workspaceInView } from '../domain/upstream';
 import { CHAT_UPLOAD, readMultipart } from '../lib/multipart';
 
 const IdParams = z.object({ id: EntityId });
@@ -39,7 +39,11 @@ function sendFileHeaders(res: Response, type: string, size: number) {
 export function fileRoutes(router: Router, d: DomainDeps, signedIn: RequestHandler): void {
   router.post('/api/uploads/chat-attachments', signedIn, async (req, res) => {
     const ctx = contextOf(req);
-    const workspaceId = workspaceInView(ctx, namedWorkspaces(req));
+    const workspaceId = requireWorkspace(
+      ctx,
+      namedWorkspaces(req),
+      'Select a workspace before uploading files.',
+    );
     const upload = await readMultipart(req, CHAT_UPLOAD);
     res.status(201).json({ files: await uploadAttachments(d, ctx, workspaceId, upload) });
   });

@@ -241,6 +241,19 @@ describe('provider failures', () => {
     expect(records).toBe(0);
   });
 
+  it('when the provider account is out of credit, then PROVIDER.QUOTA_EXCEEDED at once, without a retry, and nothing is saved', async () => {
+    const { res, requests, records } = await failing({ mode: 'insufficient_quota' });
+    expect(res.status).toBe(402);
+    expect(res.body).toEqual({
+      code: 'PROVIDER.QUOTA_EXCEEDED',
+      message:
+        'The AI provider account has run out of credit. Ask an administrator to check the plan and billing.',
+    });
+    expect(res.headers.get('retry-after')).toBeNull();
+    expect(requests).toHaveLength(1);
+    expect(records).toBe(0);
+  });
+
   it('when the provider fails with a server error, then PROVIDER.UNAVAILABLE', async () => {
     const { res, records } = await failing({ mode: 'server_error' });
     expect(res.status).toBe(502);
@@ -249,17 +262,39 @@ describe('provider failures', () => {
   });
 
   it('when the provider hangs, then PROVIDER.TIMEOUT and the provider socket is closed', async () => {
-    const { res, requests, records } = await failing({ mode: 'hang' });
+    const { res, requests, records, w } = await failing({ mode: 'hang' });
     expect(res.status).toBe(504);
     expect(res.body.code).toBe('PROVIDER.TIMEOUT');
     expect(requests[0]?.aborted).toBe(true);
     expect(records).toBe(0);
+    const closed = await waitFor(
+      () => chatRequests(w).every((request) => !request.connectionOpen),
+      'the provider connection to close',
+    );
+    expect(closed).toBe(true);
   });
 
   it('when the provider stream is cut half-way, then PROVIDER.TRUNCATED and nothing is saved', async () => {
     const { res, records } = await failing({ mode: 'truncated_stream', afterChunks: 3 });
     expect(res.status).toBe(502);
     expect(res.body.code).toBe('PROVIDER.TRUNCATED');
+    expect(records).toBe(0);
+  });
+
+  it('when the provider stream is cut half-way while the client streams too, then the stream ends with a 502 error event and nothing partial is saved', async () => {
+    const { res, records } = await failing(
+      { mode: 'truncated_stream', afterChunks: 4 },
+      { accept: 'text/event-stream' },
+    );
+    const events = parseEvents(res.text);
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      data: {
+        status: 502,
+        code: 'PROVIDER.TRUNCATED',
+        message: 'The AI provider stopped answering half-way, please try again',
+      },
+    });
     expect(records).toBe(0);
   });
 
@@ -371,6 +406,36 @@ describe('images', () => {
       .mongo!.collection('generations')
       .findOne({ _id: res.body.content.id } as never);
     expect(record?.usage).toMatchObject({ images: 1 });
+  });
+
+  it('when the provider answers an image request without an image, then 502 and nothing is stored', async () => {
+    const w = await t.newWorkspace();
+    const promptId = await t.newPrompt(w, {
+      contentType: 'image',
+      model: 'gpt-image-1',
+      template: 'A logo of {subject}',
+    });
+    t.sim.control.set({ fail: [{ mode: 'empty_image', path: '/v1/images', apiKey: w.apiKey }] });
+    try {
+      const res = await t.call('POST', '/api/generate', {
+        as: w.user,
+        body: { promptId, inputs: { subject: 'a fox' } },
+      });
+
+      expect(res.status).toBe(502);
+      expect(res.body).toEqual({
+        code: 'PROVIDER.UNAVAILABLE',
+        message: 'The AI provider answered without an image',
+      });
+      const records = await t.generation.deps
+        .mongo!.collection('generations')
+        .countDocuments({ workspaceId: w.id } as never);
+      expect(records).toBe(0);
+      const stored = await t.generation.deps.storage!.list(`workspaces/${w.id}/images/`);
+      expect(stored).toEqual([]);
+    } finally {
+      t.sim.control.set({ fail: [] });
+    }
   });
 
   it('when an image is uploaded with generate-with-image, then it reaches images.edit as the reference', async () => {

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { DomainDeps } from '../domain/domain-deps';
 import { prepareGenerateWithImage } from '../domain/generate-image';
 import { prepareGenerate, prepareReply, type PreparedGeneration } from '../domain/generate-text';
+import { requireWorkspace } from '../domain/upstream';
 import { notAnImage } from '../domain/generation.errors';
 import {
   claimKey,
@@ -34,18 +35,28 @@ function streamErrorOf(err: unknown) {
 }
 
 /**
- * Runs one generation for a route: Idempotency-Key (claim, replay, release on failure),
- * the checks (`prepare`, plain JSON errors), then the provider call answered as JSON or as a
- * stream of events. A client that leaves a stream stops the provider call.
+ * Runs one generation for a route: Idempotency-Key (claim, replay, release on failure), a
+ * place among the workspace's running generations (queued, or 429 with Retry-After when its
+ * queue is full; held until the answer or the stream ends), the checks (`prepare`, plain JSON
+ * errors), then the provider call answered as JSON or as a stream of events. A client that
+ * leaves a stream stops the provider call.
  */
 async function generateFor(
   d: DomainDeps,
   req: Request,
   res: Response,
+  workspaceNamed: number | null | undefined,
   fingerprintOf: () => string,
   prepare: () => Promise<PreparedGeneration>,
 ): Promise<void> {
   const ctx = contextOf(req);
+  // First: a request without a workspace is refused before any write or wait.
+  const workspaceId = requireWorkspace(ctx, [workspaceNamed]);
+  const slotKey = `workspace:${workspaceId}`;
+  const clientGone = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) clientGone.abort();
+  });
   const streaming = wantsEventStream(req.headers.accept);
   const rawKey = req.headers[IDEMPOTENCY_KEY_HEADER];
   const key = rawKey === undefined ? null : IdempotencyKey.parse(rawKey);
@@ -60,25 +71,30 @@ async function generateFor(
   const claimId = claim?.id ?? null;
   const contentId = claimId ? contentIdOf(claimId) : undefined;
   const release = claimId ? holdKey(d, claimId) : () => undefined;
+  let releaseSlot: (() => void) | undefined;
+  // Stopped (and not saved) when the caller's rights go meanwhile (user deleted, removed…).
+  const live = d.liveGenerations.open(ctx, workspaceId);
 
   try {
+    releaseSlot = await d.generationSlots.acquire(slotKey, clientGone.signal);
     const prepared = await prepare();
     if (!streaming) {
-      const response = await prepared.run({ contentId });
+      const response = await prepared.run({
+        contentId,
+        signal: live.signal,
+        revoked: live.signal,
+      });
       if (claimId) await completeKey(d, claimId, response);
       return void res.json(response);
     }
 
     const events = new EventStream(res, d.config.STREAM_FLUSH_MS);
-    const clientGone = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) clientGone.abort();
-    });
     events.open();
     try {
       const response = await prepared.run({
         contentId,
-        signal: clientGone.signal,
+        signal: AbortSignal.any([clientGone.signal, live.signal]),
+        revoked: live.signal,
         onDelta: (text) => events.delta(text),
       });
       if (claimId) await completeKey(d, claimId, response);
@@ -92,6 +108,8 @@ async function generateFor(
     if (claimId) await releaseKey(d, claimId).catch(() => undefined);
     throw err;
   } finally {
+    live.close();
+    releaseSlot?.();
     release();
   }
 }
@@ -103,6 +121,7 @@ export function generationRoutes(router: Router, d: DomainDeps, signedIn: Reques
       d,
       req,
       res,
+      body.workspaceId,
       () => sha256(`generate:${JSON.stringify(body)}`),
       () => prepareGenerate(d, contextOf(req), body),
     );
@@ -114,6 +133,7 @@ export function generationRoutes(router: Router, d: DomainDeps, signedIn: Reques
       d,
       req,
       res,
+      body.workspaceId,
       () => sha256(`generate-reply:${JSON.stringify(body)}`),
       () => prepareReply(d, contextOf(req), body),
     );
@@ -131,6 +151,7 @@ export function generationRoutes(router: Router, d: DomainDeps, signedIn: Reques
       d,
       req,
       res,
+      fields.workspaceId,
       () =>
         sha256(
           `generate-with-image:${JSON.stringify(fields)}:${sha256(file.bytes.toString('base64'))}`,

@@ -96,6 +96,8 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
       AMQP_URL: vhost.url,
       SETTINGS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       OPENAI_BASE_URL: sim.url,
+      // As in the local run: a workspace may name the simulator as its provider.
+      PROVIDER_URL_ALLOWED_ORIGINS: sim.origin,
     }),
     exit: () => {},
   });
@@ -110,6 +112,7 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
       PROVIDER_MAX_RETRIES: '2',
       PROVIDER_MAX_RETRY_WAIT_MS: '3000',
       CONTENT_STORE_TIMEOUT_MS: '500',
+      PROVIDER_URL_ALLOWED_ORIGINS: sim.origin,
       ...overrides,
     }),
     exit: () => {},

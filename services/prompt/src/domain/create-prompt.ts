@@ -8,7 +8,7 @@ import {
 import { isAdminIn } from '@aict/service-kit';
 import type { PromptRecord } from '../data/prompt.model';
 import { presentPrompt, promptSnapshot } from '../presenters/prompt.presenter';
-import { workspaceInView } from './access';
+import { assertCanPublish, workspaceInView } from './access';
 import { setDefaultPrompt } from './default-prompt';
 import type { DomainDeps } from './domain-deps';
 import { assertRoomForPublic, assertRoomInWorkspace } from './prompt-limits';
@@ -17,7 +17,8 @@ import { createForbidden, workspaceRequired } from './prompt.errors';
 
 /**
  * POST /api/prompts: admins (super admin, or admin of the workspace) create a prompt in the
- * workspace the body names (else the one in view). authorise → check room → insert with
+ * workspace the body names (else the one in view); only a super admin publishes it to every
+ * workspace (isPublic). authorise → check room → insert with
  * prompt.created → default pointer → summaries.
  */
 export async function createPrompt(
@@ -30,7 +31,10 @@ export async function createPrompt(
   if (workspaceId === null) throw workspaceRequired();
   if (!isAdminIn(ctx, workspaceId)) throw createForbidden();
   await assertRoomInWorkspace(d, workspaceId);
-  if (body.isPublic) await assertRoomForPublic(d);
+  if (body.isPublic) {
+    assertCanPublish(ctx);
+    await assertRoomForPublic(d);
+  }
 
   const now = new Date();
   const record: PromptRecord = {
@@ -56,5 +60,5 @@ export async function createPrompt(
   d.relay.flushLater(d.models.Prompt, record._id);
   if (body.isDefault) await setDefaultPrompt(d, workspaceId, record._id);
   await syncPromptSummariesAfterWrite(d, record._id);
-  return presentPrompt(record, { isDefault: body.isDefault, full: true, images: [] });
+  return presentPrompt(ctx, record, { isDefault: body.isDefault, full: true, images: [] });
 }

@@ -5,6 +5,7 @@ import {
   startHarness,
   superAdmin,
   userOf,
+  type Caller,
   type Harness,
 } from '../test-support/harness';
 
@@ -17,9 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-async function createPrompt(workspaceId: number, overrides: Record<string, unknown> = {}) {
+async function createPrompt(
+  workspaceId: number,
+  overrides: Record<string, unknown> = {},
+  as: Caller = adminOf(workspaceId),
+) {
   const res = await h.call('POST', '/api/prompts', {
-    as: adminOf(workspaceId),
+    as,
     body: buildPrompt({ workspaceId, ...overrides }),
   });
   expect(res.status).toBe(201);
@@ -179,7 +184,7 @@ describe('the default prompt of a workspace', () => {
   it("when a public prompt is another workspace's default, then it is not flagged default elsewhere", async () => {
     const home = newWorkspaceId();
     const elsewhere = newWorkspaceId();
-    const shared = await createPrompt(home, { isPublic: true, isDefault: true });
+    const shared = await createPrompt(home, { isPublic: true, isDefault: true }, superAdmin());
 
     const listed = await h.call('GET', `/api/prompts?workspaceId=${elsewhere}`, {
       as: superAdmin(),

@@ -6,6 +6,7 @@ import type { ImagesChain } from '../data/prompt-images.model';
 import type { PromptRecord } from '../data/prompt.model';
 import type { PromptRepository } from '../data/prompt.repository';
 import type { SummaryChain } from '../data/prompt-summary.model';
+import type { PublicScope } from './scope-public-prompts';
 import type { KeyedLock, LockedOutbox } from '@aict/service-kit';
 
 /** What the use cases work with (built once in app.ts). */
@@ -30,4 +31,6 @@ export interface DomainDeps {
   defaults: DefaultChain;
   /** The reference image chains (`images:<promptId>`). */
   images: ImagesChain;
+  /** Whether published prompts may cross workspaces yet (scope-public-prompts.ts). */
+  publicScope: PublicScope;
 }

@@ -6,7 +6,8 @@ import type { DomainDeps } from './domain-deps';
 import { publicSummaries, workspaceSummaries } from './prompt-summaries';
 
 /**
- * GET /api/prompts: the workspace's prompts and the public ones, newest first, as summaries.
+ * GET /api/prompts: the workspace's prompts and the published ones, newest first, as
+ * summaries (the author's id only for those who may know it: presenter).
  * The hot path (clients refetch every 15 s): three reads by `_id`, the workspace's summary
  * document, the public one and the default pointer; never a scan of the prompts.
  */
@@ -20,7 +21,7 @@ export async function listPrompts(
   workspaceInView(ctx, [workspaceId, headerWorkspaceId]);
   const [own, shared, defaultId] = await Promise.all([
     workspaceSummaries(d, workspaceId),
-    publicSummaries(d),
+    d.publicScope.settled ? publicSummaries(d) : [],
     defaultPromptIdOf(d, workspaceId),
   ]);
   const byId = new Map(own.map((entry) => [entry.id, entry]));
@@ -29,6 +30,6 @@ export async function listPrompts(
     .filter((entry) => !contentType || entry.contentType === contentType)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
     .map((entry) =>
-      presentSummary(entry, entry.workspaceId === workspaceId && defaultId === entry.id),
+      presentSummary(ctx, entry, entry.workspaceId === workspaceId && defaultId === entry.id),
     );
 }

@@ -27,6 +27,13 @@ export const editForbidden = () =>
 export const deleteForbidden = () =>
   AppError.forbidden("Only administrators and the prompt's creator can delete this prompt.");
 
+/** Publishing beyond a workspace is the super admin's act (decision of 2026-11-24). */
+export const publishForbidden = () =>
+  AppError.forbidden('Only super administrators can publish a prompt to every workspace.');
+
+export const publishedChangeForbidden = () =>
+  AppError.forbidden('Only super administrators can change a prompt published to every workspace.');
+
 export const defaultFlagForbidden = () =>
   AppError.forbidden('Only administrators can set the default prompt.');
 

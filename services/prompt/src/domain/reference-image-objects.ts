@@ -1,4 +1,4 @@
-import type { ReferenceImageRecord } from '../data/prompt-images.model';
+import { imagesChain, type ReferenceImageRecord } from '../data/prompt-images.model';
 import type { DomainDeps } from './domain-deps';
 
 /** Where a prompt's reference images live in MinIO (the server chooses every key). */
@@ -23,4 +23,16 @@ export async function removeImageObjects(
         ),
     ),
   );
+}
+
+/**
+ * For the orphan sweep: true when the prompt's latest list of reference images holds the
+ * object `key` (`workspaces/<ws>/prompts/<promptId>/<imageId>.<ext>`); read by `_id` through
+ * the list's chain. Keys of another shape are kept.
+ */
+export async function isReferenceImageReferenced(d: DomainDeps, key: string): Promise<boolean> {
+  const match = /^workspaces\/\d+\/prompts\/([^/]+)\/[^/]+$/.exec(key);
+  if (!match) return true;
+  const latest = await d.images.latest(imagesChain(match[1]!));
+  return (latest?.value.images ?? []).some((image) => image.key === key);
 }

@@ -11,7 +11,7 @@ import type { PromptRecord } from '../data/prompt.model';
 import type { ReferenceImageRecord } from '../data/prompt-images.model';
 import type { PromptChanges } from '../data/prompt.repository';
 import { parseReferenceImageUrl, promptSnapshot } from '../presenters/prompt.presenter';
-import { assertCanEdit, loadVisiblePrompt, workspaceInView } from './access';
+import { assertCanEdit, assertCanPublish, loadVisiblePrompt, workspaceInView } from './access';
 import { clearDefaultPrompt, defaultPromptIdOf, setDefaultPrompt } from './default-prompt';
 import type { DomainDeps } from './domain-deps';
 import { assertRoomForPublic } from './prompt-limits';
@@ -49,7 +49,10 @@ export async function updatePrompt(
       throw defaultFlagForbidden();
     }
     const { changes, next } = applyChanges(current, body);
-    if (next.isPublic && !current.isPublic) await assertRoomForPublic(d);
+    if (next.isPublic && !current.isPublic) {
+      assertCanPublish(ctx);
+      await assertRoomForPublic(d);
+    }
     const isDefault = body.isDefault ?? wasDefault;
 
     const saved = await d.prompts.updateIfUnchanged(promptId, current.rev, changes, [

@@ -23,7 +23,7 @@ export async function viewPrompt(
 ): Promise<PromptView> {
   const isDefault = known.isDefault ?? (await isDefaultInView(d, record, inView));
   if (!seesFullPrompt(ctx, record, inView))
-    return presentPrompt(record, { isDefault, full: false });
+    return presentPrompt(ctx, record, { isDefault, full: false });
   const images = known.images ?? (await imagesOf(d, record._id));
-  return presentPrompt(record, { isDefault, full: true, images });
+  return presentPrompt(ctx, record, { isDefault, full: true, images });
 }

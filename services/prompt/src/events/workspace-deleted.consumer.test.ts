@@ -10,6 +10,7 @@ import {
   superAdmin,
   userOf,
   waitFor,
+  type Caller,
   type Harness,
 } from '../test-support/harness';
 import { pngImage, referenceForm } from '../test-support/images';
@@ -23,9 +24,13 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-async function createPrompt(workspaceId: number, overrides: Record<string, unknown> = {}) {
+async function createPrompt(
+  workspaceId: number,
+  overrides: Record<string, unknown> = {},
+  as: Caller = adminOf(workspaceId),
+) {
   const res = await h.call('POST', '/api/prompts', {
-    as: adminOf(workspaceId),
+    as,
     body: buildPrompt({ workspaceId, ...overrides }),
   });
   expect(res.status).toBe(201);
@@ -36,7 +41,7 @@ async function createPrompt(workspaceId: number, overrides: Record<string, unkno
 async function populatedWorkspace() {
   const ws = newWorkspaceId();
   const plain = await createPrompt(ws, { isDefault: true });
-  const shared = await createPrompt(ws, { isPublic: true });
+  const shared = await createPrompt(ws, { isPublic: true }, superAdmin());
   const withImage = await createPrompt(ws, buildImagePrompt());
   const uploaded = await h.call('POST', `/api/prompts/${withImage.id}/reference-image`, {
     as: adminOf(ws),

@@ -1,3 +1,4 @@
+import { checkImagePixels } from '@aict/service-kit';
 import sharp from 'sharp';
 
 // Reference images are judged by their bytes, never by name or declared type: PNG, JPEG or
@@ -44,6 +45,10 @@ export function sniffImageType(bytes: Buffer): ImageMime | null {
 export async function checkImage(bytes: Buffer, maxPixels: number): Promise<ImageCheck> {
   const mime = sniffImageType(bytes);
   if (!mime) return { ok: false, reason: 'not-an-image' };
+  // The size the header declares, before libvips decodes anything.
+  const pixels = checkImagePixels(bytes, maxPixels);
+  if (pixels !== 'ok')
+    return { ok: false, reason: pixels === 'too-many-pixels' ? 'too-many-pixels' : 'not-an-image' };
   try {
     // EXIF orientation applied, then the image written afresh in its own format.
     const pipeline = sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' }).rotate();

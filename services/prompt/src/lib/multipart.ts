@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { AppError } from '@aict/service-kit';
+import { AppError, cleanFileName } from '@aict/service-kit';
 
 export interface Upload {
   /** The one file of the request. */
@@ -49,6 +49,8 @@ export function readUpload(req: Request, options: ReadUploadOptions): Promise<Up
     try {
       parser = busboy({
         headers: req.headers,
+        // A raw UTF-8 `filename=` (what browsers send) is UTF-8, not latin1.
+        defParamCharset: 'utf8',
         limits: { files: 1, fileSize: maxBytes, fields: 8, fieldSize: 1024, parts: 10 },
       });
     } catch {
@@ -86,7 +88,7 @@ export function readUpload(req: Request, options: ReadUploadOptions): Promise<Up
         if (problem) return;
         file = {
           bytes: Buffer.concat(chunks),
-          filename: info.filename ?? '',
+          filename: cleanFileName(info.filename ?? ''),
           declaredType: info.mimeType ?? '',
         };
       });

@@ -4,13 +4,17 @@ import type {
   PromptForGenerationReply,
   PromptSummary,
   PromptView,
+  TrustedContext,
 } from '@aict/contracts';
+import { roleIn } from '@aict/service-kit';
 import type { PromptRecord } from '../data/prompt.model';
 import type { ReferenceImageRecord } from '../data/prompt-images.model';
 import type { SummaryEntry } from '../data/prompt-summary.model';
 
 // The only place a prompt becomes a response or an event. Non-admins get the summary: no
-// template, no reference images (SPEC §6).
+// template, no reference images (SPEC §6). The author's id and the prompt's workspace id go
+// only to those who may know them: members of the prompt's workspace, its author and super
+// admins. A published prompt seen from another workspace carries neither.
 
 /** The gateway URL of a reference image (never a MinIO URL). */
 export function referenceImageUrl(promptId: string, imageId: string): string {
@@ -34,7 +38,20 @@ export function parseReferenceImageUrl(url: string): { promptId: string; imageId
   }
 }
 
-export function presentSummary(entry: SummaryEntry, isDefault: boolean): PromptSummary {
+/** Whether the viewer may know who wrote the prompt and where it lives. */
+function knowsAuthor(ctx: TrustedContext, entry: Pick<SummaryEntry, 'userId' | 'workspaceId'>) {
+  return (
+    ctx.sa ||
+    (ctx.uid !== null && entry.userId === ctx.uid) ||
+    roleIn(ctx, entry.workspaceId) !== null
+  );
+}
+
+export function presentSummary(
+  ctx: TrustedContext,
+  entry: SummaryEntry,
+  isDefault: boolean,
+): PromptSummary {
   const summary: PromptSummary = {
     id: entry.id,
     name: entry.name,
@@ -50,17 +67,22 @@ export function presentSummary(entry: SummaryEntry, isDefault: boolean): PromptS
     updatedAt: entry.updatedAt,
   };
   if (entry.description) summary.description = entry.description;
+  if (!knowsAuthor(ctx, entry)) {
+    delete summary.userId;
+    delete summary.workspaceId;
+  }
   return summary;
 }
 
 /** The prompt for one caller: `full` with its template and reference images, else the summary. */
 export function presentPrompt(
+  ctx: TrustedContext,
   record: PromptRecord,
   options: { isDefault: boolean } & (
     { full: true; images: readonly ReferenceImageRecord[] } | { full: false }
   ),
 ): PromptView {
-  const summary = presentSummary(toSummaryEntry(record), options.isDefault);
+  const summary = presentSummary(ctx, toSummaryEntry(record), options.isDefault);
   if (!options.full) return summary;
   const referenceImageUrls = options.images.map((image) => referenceImageUrl(record._id, image.id));
   const prompt: Prompt = { ...summary, template: record.template, referenceImageUrls };

@@ -87,7 +87,7 @@ describe('creating a prompt', () => {
   it('when a prompt is created, then prompt.created is published with its snapshot', async () => {
     const ws = newWorkspaceId();
 
-    const created = await createPrompt(ws, { isPublic: true });
+    const created = await createPrompt(ws, { isPublic: true }, superAdmin());
 
     const event = await h.waitForEvent(
       (e) =>
@@ -282,7 +282,7 @@ describe('which prompts a caller sees', () => {
     const ws = newWorkspaceId();
     const other = newWorkspaceId();
     const first = await createPrompt(ws, { name: 'first' });
-    const shared = await createPrompt(other, { name: 'shared', isPublic: true });
+    const shared = await createPrompt(other, { name: 'shared', isPublic: true }, superAdmin());
     const hidden = await createPrompt(other, { name: 'hidden' });
     const last = await createPrompt(ws, { name: 'last', contentType: 'image', model: 'dall-e-3' });
 
@@ -336,7 +336,7 @@ describe('which prompts a caller sees', () => {
 
   it('when a public prompt of another workspace is asked for by id, then it is shown', async () => {
     const ws = newWorkspaceId();
-    const shared = await createPrompt(newWorkspaceId(), { isPublic: true });
+    const shared = await createPrompt(newWorkspaceId(), { isPublic: true }, superAdmin());
 
     const res = await h.call('GET', `/api/prompts/${shared.id}?workspaceId=${ws}`, {
       as: userOf(ws),
@@ -421,7 +421,7 @@ describe('what a non-admin sees of a prompt', () => {
 
   it('when an admin of the workspace in view opens a public prompt of another workspace, then the template comes', async () => {
     const ws = newWorkspaceId();
-    const shared = await createPrompt(newWorkspaceId(), { isPublic: true });
+    const shared = await createPrompt(newWorkspaceId(), { isPublic: true }, superAdmin());
 
     const asAdmin = await h.call('GET', `/api/prompts/${shared.id}?workspaceId=${ws}`, {
       as: adminOf(ws),
@@ -526,7 +526,7 @@ describe('editing a prompt', () => {
 
   it('when an admin edits a public prompt of another workspace, then 403 (they see it, it is not theirs)', async () => {
     const ws = newWorkspaceId();
-    const shared = await createPrompt(newWorkspaceId(), { isPublic: true });
+    const shared = await createPrompt(newWorkspaceId(), { isPublic: true }, superAdmin());
 
     const res = await h.call('PUT', `/api/prompts/${shared.id}?workspaceId=${ws}`, {
       as: adminOf(ws),
@@ -600,7 +600,7 @@ describe('deleting a prompt', () => {
   it('when its creator, now a plain user, deletes it, then 204, it is gone from detail and list, and prompt.deleted is published', async () => {
     const ws = newWorkspaceId();
     const creator = adminOf(ws);
-    const created = await createPrompt(ws, { isPublic: true }, creator);
+    const created = await createPrompt(ws, {}, creator);
     const demoted = { ...creator, roles: { [ws]: 'user' as const }, role: null };
 
     const res = await h.call('DELETE', `/api/prompts/${created.id}?workspaceId=${ws}`, {
@@ -649,8 +649,8 @@ describe('deleting a prompt', () => {
 
   it('when edits and a delete of one prompt race, then it ends deleted, listed nowhere', async () => {
     const ws = newWorkspaceId();
-    const created = await createPrompt(ws, { isPublic: true });
-    const as = adminOf(ws);
+    const as = superAdmin();
+    const created = await createPrompt(ws, { isPublic: true }, as);
 
     const answers = await Promise.all([
       ...Array.from({ length: 5 }, (_, i) =>

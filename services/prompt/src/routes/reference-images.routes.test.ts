@@ -1,4 +1,7 @@
+import { sweepOrphanObjects } from '@aict/service-kit';
+import { pngDeclaring } from '@aict/service-kit/testing';
 import sharp from 'sharp';
+import { isReferenceImageReferenced } from '../domain/reference-image-objects';
 import { imagesOf } from '../domain/view-prompt';
 import {
   adminOf,
@@ -292,6 +295,17 @@ describe('uploading a reference image', () => {
     expect(await objectsOf(ws, prompt.id)).toEqual([]);
   });
 
+  it('when a small PNG declares 40000×40000 pixels, then 413 names the limit and nothing is stored', async () => {
+    const ws = newWorkspaceId();
+    const prompt = await createImagePrompt(ws);
+
+    const res = await upload(prompt.id, ws, referenceForm(pngDeclaring(40_000, 40_000)));
+
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('The reference image must be at most 25 megapixels.');
+    expect(await objectsOf(ws, prompt.id)).toEqual([]);
+  });
+
   it('when the upload has no file, then 400 names the field', async () => {
     const ws = newWorkspaceId();
     const prompt = await createImagePrompt(ws);
@@ -418,5 +432,30 @@ describe('removing reference images', () => {
     await h.call('DELETE', `/api/prompts/${prompt.id}?workspaceId=${ws}`, { as: adminOf(ws) });
 
     for (const key of keys) expect(await stat(key)).toBeNull();
+  });
+});
+
+describe('the orphan sweep of reference images', () => {
+  it('when an image object exists that the prompt does not hold, then a sweep removes it and keeps the prompt’s images', async () => {
+    const ws = newWorkspaceId();
+    const prompt = await createImagePrompt(ws);
+    expect((await upload(prompt.id, ws, referenceForm(await pngImage()))).status).toBe(200);
+    const [kept] = await storedKeys(prompt.id);
+    // What an outage between the object and the list of images leaves behind.
+    const orphan = `workspaces/${ws}/prompts/${prompt.id}/img${'0'.repeat(16)}.png`;
+    await h.service.deps.storage!.put(orphan, await pngImage(), { contentType: 'image/png' });
+
+    const result = await sweepOrphanObjects({
+      store: h.service.deps.storage!,
+      logger: h.service.deps.logger,
+      prefix: `workspaces/${ws}/`,
+      isReferenced: (key) => isReferenceImageReferenced(h.domain, key),
+      graceMs: 60_000,
+      batch: 100,
+      now: () => Date.now() + 3_600_000,
+    });
+
+    expect(result.removed).toEqual([orphan]);
+    expect(await objectsOf(ws, prompt.id)).toEqual([kept]);
   });
 });

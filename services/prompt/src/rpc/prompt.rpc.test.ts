@@ -153,7 +153,7 @@ describe('prompt.for-generation', () => {
     const other = newWorkspaceId();
     const owner = adminOf(ws);
     const privatePrompt = await createPrompt(owner, ws);
-    const publicPrompt = await createPrompt(owner, ws, { isPublic: true });
+    const publicPrompt = await createPrompt(superAdmin(), ws, { isPublic: true });
     const deleted = await createPrompt(owner, ws);
     expect(
       (
@@ -206,7 +206,7 @@ describe('prompt.for-generation', () => {
 
   it('when the caller names a workspace they are not a member of, then the request fails with 403 WORKSPACE.FORBIDDEN', async () => {
     const ws = newWorkspaceId();
-    const prompt = await createPrompt(adminOf(ws), ws, { isPublic: true });
+    const prompt = await createPrompt(superAdmin(), ws, { isPublic: true });
 
     await expect(forGeneration(userOf(newWorkspaceId()), prompt.id, ws)).rejects.toMatchObject({
       code: 'WORKSPACE.FORBIDDEN',
@@ -217,7 +217,7 @@ describe('prompt.for-generation', () => {
 
   it('when the context is signed out or the request is malformed, then it fails with 401 or 400', async () => {
     const ws = newWorkspaceId();
-    const prompt = await createPrompt(adminOf(ws), ws, { isPublic: true });
+    const prompt = await createPrompt(superAdmin(), ws, { isPublic: true });
 
     await expect(forGeneration(null, prompt.id, null)).rejects.toMatchObject({
       code: 'AUTH.UNAUTHENTICATED',
@@ -236,7 +236,7 @@ describe('prompt.count', () => {
     await createPrompt(admin, ws);
     await createPrompt(admin, ws, { contentType: 'image', model: 'gpt-image-1' });
     const elsewhere = newWorkspaceId();
-    await createPrompt(adminOf(elsewhere), elsewhere, { isPublic: true });
+    const published = await createPrompt(superAdmin(), elsewhere, { isPublic: true });
     const user = userOf(ws);
 
     const list = await h.call('GET', `/api/prompts?workspaceId=${ws}`, { as: user });
@@ -244,7 +244,7 @@ describe('prompt.count', () => {
 
     expect(list.status).toBe(200);
     expect(list.body.filter((p: { workspaceId: number }) => p.workspaceId === ws)).toHaveLength(2);
-    expect(list.body.some((p: { workspaceId: number }) => p.workspaceId === elsewhere)).toBe(true);
+    expect(list.body.some((p: { id: string }) => p.id === published.id)).toBe(true);
     expect(before).toEqual({ count: list.body.length });
 
     await createPrompt(admin, ws);

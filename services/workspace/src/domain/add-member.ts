@@ -1,12 +1,14 @@
 import type { AddMemberBody, Role, TrustedContext } from '@aict/contracts';
 import { authorizeAdmin } from './authorize';
 import type { DomainDeps } from './domain-deps';
-import { setMembership, type MembershipChange } from './set-membership';
+import { assertMayAdd, setRoleKeepingAnAdmin } from './member-rules';
+import type { MembershipChange } from './set-membership';
 import { userNotFound, workspaceNotFound } from './workspace.errors';
 
 /**
  * Adds a user to a workspace with a role; an existing member gets the role. Super
- * administrators, and admins of that workspace only.
+ * administrators, and admins of that workspace only, who add only users they administer
+ * (member-rules.ts); the last admin is not demoted.
  */
 export async function addMember(
   d: DomainDeps,
@@ -15,6 +17,7 @@ export async function addMember(
   body: AddMemberBody,
 ): Promise<MembershipChange> {
   await authorizeAdmin(d, ctx, workspaceId);
+  await assertMayAdd(d, ctx, workspaceId, body.userId);
   return assignMember(d, workspaceId, body.userId, body.role);
 }
 
@@ -26,7 +29,7 @@ export async function assignMember(
   role: Role,
 ): Promise<MembershipChange> {
   if (await d.memberships.isUserDeleted(userId)) throw userNotFound();
-  const change = await setMembership(d, workspaceId, userId, role);
+  const change = await setRoleKeepingAnAdmin(d, workspaceId, userId, role);
   // Undone because the user or the workspace was deleted meanwhile (both announced).
   if (change.role !== role) {
     throw (await d.memberships.isUserDeleted(userId)) ? userNotFound() : workspaceNotFound();

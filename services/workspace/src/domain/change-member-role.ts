@@ -1,10 +1,12 @@
 import type { Role, TrustedContext } from '@aict/contracts';
 import { authorizeAdmin } from './authorize';
 import type { DomainDeps } from './domain-deps';
-import { setMembership, type MembershipChange } from './set-membership';
+import { setRoleKeepingAnAdmin } from './member-rules';
+import type { MembershipChange } from './set-membership';
 import { membershipNotFound } from './workspace.errors';
 
-/** Changes a member's role. Super administrators, and admins of that workspace only. */
+/** Changes a member's role. Super administrators, and admins of that workspace
+ * only; a workspace's last admin stays (409 MEMBERSHIP.LAST_ADMIN). */
 export async function changeMemberRole(
   d: DomainDeps,
   ctx: TrustedContext,
@@ -15,5 +17,5 @@ export async function changeMemberRole(
   await authorizeAdmin(d, ctx, workspaceId);
   const current = await d.memberships.get(workspaceId, userId);
   if (!current?.role) throw membershipNotFound();
-  return setMembership(d, workspaceId, userId, role);
+  return setRoleKeepingAnAdmin(d, workspaceId, userId, role);
 }

@@ -119,7 +119,7 @@ export async function putBaseUrl(
 ): Promise<SettingResponse> {
   await authorizeSettingScope(d, ctx, scope);
   const url = normaliseBaseUrl(value);
-  await assertAllowedBaseUrl(url, { allowPrivate: d.config.ALLOW_PRIVATE_PROVIDER_URLS });
+  await assertAllowedBaseUrl(url, { allowedOrigins: d.config.PROVIDER_URL_ALLOWED_ORIGINS });
   await withSettingLock(d, scope, OPENAI_BASE_URL_KEY, () =>
     d.settings.put(scope, OPENAI_BASE_URL_KEY, url, [changed(d, scope, OPENAI_BASE_URL_KEY)]),
   );

@@ -1,10 +1,12 @@
 import type { TrustedContext } from '@aict/contracts';
 import { authorizeAdmin } from './authorize';
 import type { DomainDeps } from './domain-deps';
-import { setMembership, type MembershipChange } from './set-membership';
+import { setRoleKeepingAnAdmin } from './member-rules';
+import type { MembershipChange } from './set-membership';
 import { membershipNotFound } from './workspace.errors';
 
-/** Removes a user from a workspace. Super administrators, and admins of that workspace only. */
+/** Removes a user from a workspace. Super administrators, and admins of that workspace
+ * only; a workspace's last admin stays (409 MEMBERSHIP.LAST_ADMIN). */
 export async function removeMember(
   d: DomainDeps,
   ctx: TrustedContext,
@@ -14,5 +16,5 @@ export async function removeMember(
   await authorizeAdmin(d, ctx, workspaceId);
   const current = await d.memberships.get(workspaceId, userId);
   if (!current?.role) throw membershipNotFound();
-  return setMembership(d, workspaceId, userId, null);
+  return setRoleKeepingAnAdmin(d, workspaceId, userId, null);
 }

@@ -47,7 +47,8 @@ export async function testProviderConnection(
 }
 
 async function listModels(d: DomainDeps, config: ProviderConfig): Promise<TestConnectionResponse> {
-  const trusted = config.baseUrlSource === 'environment' || d.config.ALLOW_PRIVATE_PROVIDER_URLS;
+  // The operator's OPENAI_BASE_URL goes anywhere; a saved one through the guard (allow-list).
+  const trusted = config.baseUrlSource === 'environment';
   const timeoutMs = d.config.PROVIDER_TEST_TIMEOUT_MS;
   const client = new OpenAI({
     apiKey: config.apiKey!,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TrustedContext } from '@aict/contracts';
-import { AppError } from '@aict/service-kit';
+import { AppError, assertImagePixels } from '@aict/service-kit';
 import type { WorkspaceRecord } from '../data/workspace.model';
 import { detectImageType } from '../lib/image-type';
 import { workspaceSnapshot } from '../presenters/workspace.presenter';
@@ -27,6 +27,9 @@ export async function uploadLogo(
   const bytes = await readFile();
   const type = detectImageType(bytes);
   if (!type) throw new AppError('FILE.INVALID_TYPE', 400, LOGO_TYPE_MESSAGE);
+  // The size its header declares, before anything decodes it (browsers do). The logo is
+  // stored as sent, never decoded here: a header without a size is left to the type check.
+  assertImagePixels(bytes);
 
   const version = randomUUID();
   const logo = {
@@ -38,6 +41,7 @@ export async function uploadLogo(
   await d.storage.put(logo.key, bytes, { contentType: type.mime });
 
   const now = new Date();
+  // Object first, record second: when the record cannot be written, the object goes again.
   const before = await withWorkspaceLock(d, workspaceId, async () => {
     const latest = (await d.workspaces.findById(workspaceId)) ?? current;
     const next: WorkspaceRecord = { ...latest, logo, updatedAt: now };
@@ -47,6 +51,9 @@ export async function uploadLogo(
       [d.bus.envelope('workspace.updated', workspaceSnapshot(next))],
       'before',
     );
+  }).catch(async (err: unknown) => {
+    await d.storage.remove(logo.key).catch(() => undefined);
+    throw err;
   });
   if (!before) {
     await d.storage.remove(logo.key).catch(() => undefined);

@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { AppError } from '@aict/service-kit';
+import { AppError, cleanFileName } from '@aict/service-kit';
 
 export interface UploadedFile {
   field: string;
@@ -40,6 +40,8 @@ export function readSingleFile(req: Request, options: ReadFileOptions): Promise<
     try {
       parser = busboy({
         headers: req.headers,
+        // A raw UTF-8 `filename=` (what browsers send) is UTF-8, not latin1.
+        defParamCharset: 'utf8',
         limits: { files: 1, fileSize: maxBytes, fields: 10, fieldSize: 1024, parts: 12 },
       });
     } catch {
@@ -75,7 +77,7 @@ export function readSingleFile(req: Request, options: ReadFileOptions): Promise<
         if (problem) return;
         file = {
           field: name,
-          filename: info.filename ?? '',
+          filename: cleanFileName(info.filename ?? ''),
           declaredType: info.mimeType ?? '',
           bytes: Buffer.concat(chunks),
         };

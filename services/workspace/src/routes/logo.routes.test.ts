@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Workspace } from '@aict/contracts';
+import { sweepOrphanObjects } from '@aict/service-kit';
+import type { DomainDeps } from '../domain/domain-deps';
+import { isLogoReferenced } from '../domain/logo-objects';
+import { pngDeclaring } from '@aict/service-kit/testing';
 import {
   member,
   startHarness,
@@ -123,6 +128,19 @@ describe('POST /api/workspaces/:id/logo', () => {
     expect(res.body).toEqual({ code: 'FILE.TOO_LARGE', message: 'The logo must be at most 2 MB.' });
   });
 
+  it('when a small PNG declares 40000×40000 pixels, then it is refused with 413 naming the limit and not stored', async () => {
+    const workspace = await createWorkspace();
+
+    const res = await upload(workspace.id, logoForm(pngDeclaring(40_000, 40_000)));
+
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({
+      code: 'FILE.TOO_LARGE',
+      message: 'The image must be at most 25 megapixels.',
+    });
+    expect(await t.service.deps.storage!.list(`workspaces/${workspace.id}/`)).toEqual([]);
+  });
+
   it('when the request is not multipart or the field is not "logo", then 4xx', async () => {
     const workspace = await createWorkspace();
 
@@ -191,5 +209,54 @@ describe('GET /api/workspaces/:id/logo', () => {
     await t.call('DELETE', `/api/workspaces/${workspace.id}`, { as: sa });
 
     expect(await t.service.deps.storage!.list(`workspaces/${workspace.id}/`)).toEqual([]);
+  });
+});
+
+describe('POST /api/workspaces/:id/logo while the database fails', () => {
+  it('when the workspace cannot be saved after the logo was stored, then 503 with Retry-After and no object is left behind', async () => {
+    const workspace = await createWorkspace();
+    const update = jest
+      .spyOn(t.service.deps.mongo!.models.Workspace!.collection, 'findOneAndUpdate')
+      .mockRejectedValueOnce(
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), {
+          name: 'MongoNetworkError',
+        }),
+      );
+
+    const res = await upload(workspace.id, logoForm(PNG));
+    update.mockRestore();
+
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    expect(res.body).toMatchObject({ code: 'DATABASE.UNAVAILABLE' });
+    expect(await t.service.deps.storage!.list(`workspaces/${workspace.id}/`)).toEqual([]);
+  });
+});
+
+describe('the orphan sweep of logos', () => {
+  it('when a logo object exists that no workspace points to, then a sweep removes it and keeps the current logo', async () => {
+    const workspace = await createWorkspace();
+    expect((await upload(workspace.id, logoForm(PNG))).status).toBe(200);
+    const storage = t.service.deps.storage!;
+    const [current] = await storage.list(`workspaces/${workspace.id}/`);
+    const orphan = `workspaces/${workspace.id}/logo/${randomUUID()}.png`;
+    await storage.put(orphan, PNG, { contentType: 'image/png' });
+    const WorkspaceModel = t.service.deps.mongo!.models.Workspace!;
+    const d = {
+      workspaces: { findById: (id: number) => WorkspaceModel.findById(id).lean() },
+    } as unknown as DomainDeps;
+
+    const result = await sweepOrphanObjects({
+      store: storage,
+      logger: t.service.deps.logger,
+      prefix: `workspaces/${workspace.id}/`,
+      isReferenced: (key) => isLogoReferenced(d, key),
+      graceMs: 60_000,
+      batch: 100,
+      now: () => Date.now() + 3_600_000,
+    });
+
+    expect(result.removed).toEqual([orphan]);
+    expect(await storage.list(`workspaces/${workspace.id}/`)).toEqual([current]);
   });
 });

@@ -4,6 +4,8 @@ import {
   AddMemberReply,
   MEMBERSHIPS_SNAPSHOT_RPC,
   MembershipsSnapshot,
+  USER_MEMBERSHIPS_RPC,
+  UserMemberships,
   UserWorkspacesResponse,
   Workspace,
 } from '@aict/contracts';
@@ -69,7 +71,40 @@ describe('POST /api/workspaces/:workspaceId/users', () => {
     expect(await myWorkspaceIds(userId)).toEqual([workspace.id]);
   });
 
-  it('when an admin of the workspace adds a user, then the user lands in that workspace', async () => {
+  it('when an admin of the workspace adds a member of another workspace they administer, then the user lands in that workspace', async () => {
+    const [workspace, other] = [await createWorkspace(), await createWorkspace()];
+    const userId = newUserId();
+    await t.call('POST', `/api/workspaces/${other.id}/users`, { as: sa, body: { userId } });
+
+    const res = await t.call('POST', `/api/workspaces/${workspace.id}/users`, {
+      as: member({ [workspace.id]: 'admin', [other.id]: 'admin' }),
+      body: { userId },
+    });
+
+    expect(res.status).toBe(201);
+    expect(res.body.role).toBe('user');
+    expect((await myWorkspaceIds(userId)).sort()).toEqual([workspace.id, other.id].sort());
+  });
+
+  it('when a workspace admin adds a member of a workspace they do not administer, then 403 and nothing changes', async () => {
+    const [workspace, foreign] = [await createWorkspace(), await createWorkspace()];
+    const userId = newUserId();
+    await t.call('POST', `/api/workspaces/${foreign.id}/users`, { as: sa, body: { userId } });
+
+    const res = await t.call('POST', `/api/workspaces/${workspace.id}/users`, {
+      as: member({ [workspace.id]: 'admin' }),
+      body: { userId },
+    });
+
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({
+      code: 'MEMBERSHIP.USER_NOT_MANAGEABLE',
+      message: 'You can only add users who belong to workspaces you administer.',
+    });
+    expect(await myWorkspaceIds(userId)).toEqual([foreign.id]);
+  });
+
+  it('when a workspace admin adds a user who is in no workspace, then 403 (only a super admin adds them)', async () => {
     const workspace = await createWorkspace();
     const userId = newUserId();
 
@@ -78,9 +113,8 @@ describe('POST /api/workspaces/:workspaceId/users', () => {
       body: { userId },
     });
 
-    expect(res.status).toBe(201);
-    expect(res.body.role).toBe('user');
-    expect(await myWorkspaceIds(userId)).toEqual([workspace.id]);
+    expect(res.status).toBe(403);
+    expect(await myWorkspaceIds(userId)).toEqual([]);
   });
 
   it('when the user is already a member with that role, then 200 and nothing is published', async () => {
@@ -415,5 +449,101 @@ describe('request/reply', () => {
     await expect(
       t.authBus.request(ADD_MEMBER_RPC, { workspaceId: 999_991, userId, role: 'user' }),
     ).rejects.toMatchObject({ code: 'WORKSPACE.NOT_FOUND', status: 404 });
+  });
+
+  it('when the auth service asks for a user’s memberships, then it gets those written a moment ago', async () => {
+    const [workspace, left] = [await createWorkspace(), await createWorkspace()];
+    const userId = newUserId();
+    await t.call('POST', `/api/workspaces/${left.id}/users`, { as: sa, body: { userId } });
+    await t.call('DELETE', `/api/workspaces/${left.id}/users/${userId}`, { as: sa });
+    await t.call('POST', `/api/workspaces/${workspace.id}/users`, {
+      as: sa,
+      body: { userId, role: 'admin' },
+    });
+
+    const reply = UserMemberships.parse(await t.authBus.request(USER_MEMBERSHIPS_RPC, { userId }));
+
+    expect(reply).toEqual({ memberships: [{ workspaceId: workspace.id, role: 'admin' }] });
+  });
+});
+
+describe('the last admin of a workspace', () => {
+  async function workspaceWithAdmin() {
+    const workspace = await createWorkspace();
+    const adminId = newUserId();
+    await t.call('POST', `/api/workspaces/${workspace.id}/users`, {
+      as: sa,
+      body: { userId: adminId, role: 'admin' },
+    });
+    const admin = member({ [workspace.id]: 'admin' }, { uid: adminId });
+    return { workspace, adminId, admin };
+  }
+
+  it('when the only admin sets their own role to user, then 409 with a message and they stay admin', async () => {
+    const { workspace, adminId, admin } = await workspaceWithAdmin();
+
+    const res = await t.call('PATCH', `/api/workspaces/${workspace.id}/users/${adminId}`, {
+      as: admin,
+      body: { role: 'user' },
+    });
+
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      code: 'MEMBERSHIP.LAST_ADMIN',
+      message: 'A workspace needs at least one admin. Make another member an admin first.',
+    });
+    const items = await t.call('GET', `/api/users/${adminId}/workspaces`, { as: sa });
+    expect(items.body).toEqual([
+      expect.objectContaining({ workspaceId: workspace.id, role: 'admin' }),
+    ]);
+  });
+
+  it('when the only admin is removed, or set to user through POST, then 409 as well', async () => {
+    const { workspace, adminId } = await workspaceWithAdmin();
+
+    const removed = await t.call('DELETE', `/api/workspaces/${workspace.id}/users/${adminId}`, {
+      as: sa,
+    });
+    const demoted = await t.call('POST', `/api/workspaces/${workspace.id}/users`, {
+      as: sa,
+      body: { userId: adminId, role: 'user' },
+    });
+
+    expect([removed.status, demoted.status]).toEqual([409, 409]);
+  });
+
+  it('when another admin remains, then an admin may step down', async () => {
+    const { workspace, adminId, admin } = await workspaceWithAdmin();
+    await t.call('POST', `/api/workspaces/${workspace.id}/users`, {
+      as: sa,
+      body: { userId: newUserId(), role: 'admin' },
+    });
+
+    const res = await t.call('PATCH', `/api/workspaces/${workspace.id}/users/${adminId}`, {
+      as: admin,
+      body: { role: 'user' },
+    });
+
+    expect(res.status).toBe(200);
+  });
+
+  it('when two admins demote each other at once, then one of them stays admin', async () => {
+    const { workspace, adminId } = await workspaceWithAdmin();
+    const secondId = newUserId();
+    await t.call('POST', `/api/workspaces/${workspace.id}/users`, {
+      as: sa,
+      body: { userId: secondId, role: 'admin' },
+    });
+
+    const answers = await Promise.all(
+      [adminId, secondId].map((userId) =>
+        t.call('PATCH', `/api/workspaces/${workspace.id}/users/${userId}`, {
+          as: member({ [workspace.id]: 'admin' }),
+          body: { role: 'user' },
+        }),
+      ),
+    );
+
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
   });
 });

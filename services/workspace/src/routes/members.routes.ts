@@ -1,9 +1,9 @@
 import type { Router, RequestHandler } from 'express';
 import {
   AddMemberBody,
-  IdParams,
   MemberParams,
   UpdateMemberBody,
+  UserIdParams,
   WorkspaceId,
 } from '@aict/contracts';
 import { contextOf, jsonBody, validate } from '@aict/service-kit';
@@ -56,7 +56,7 @@ export function memberRoutes(router: Router, d: DomainDeps, signedIn: RequestHan
   });
 
   router.get('/api/users/:id/workspaces', signedIn, async (req, res) => {
-    const { id } = paramsOf(IdParams, req);
+    const { id } = paramsOf(UserIdParams, req);
     res.json(await listUserMemberships(d, contextOf(req), id));
   });
 }

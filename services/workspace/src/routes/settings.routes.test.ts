@@ -22,6 +22,9 @@ const sa = superAdmin();
 let t: Harness;
 let sim: ProviderSim;
 let closedPortUrl: string;
+/** A provider that answers every request with a redirect to the simulator. */
+let redirector: Server;
+let redirectorUrl: string;
 
 /** A port nobody listens on: opened, then closed. */
 async function closedPort(): Promise<number> {
@@ -35,8 +38,17 @@ async function closedPort(): Promise<number> {
 beforeAll(async () => {
   sim = await startProviderSim({ port: 0 });
   closedPortUrl = `http://127.0.0.1:${await closedPort()}/v1`;
+  redirector = createServer((_req, res) => {
+    res.writeHead(302, { location: `${sim.url}/models` }).end();
+  });
+  await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+  redirectorUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/v1`;
   t = await startHarness({
     OPENAI_BASE_URL: sim.url,
+    // The local addresses these tests save as base URLs; nothing else private.
+    PROVIDER_URL_ALLOWED_ORIGINS: [sim.url, closedPortUrl, redirectorUrl, 'http://127.0.0.1:9']
+      .map((url) => new URL(url).origin)
+      .join(','),
     PROVIDER_TEST_TIMEOUT_MS: '1000',
     LOG_LEVEL: 'trace',
   });
@@ -44,6 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.stop();
   await sim.close();
+  await new Promise((resolve) => redirector.close(resolve));
 });
 
 async function createWorkspace(): Promise<Workspace> {
@@ -339,25 +352,16 @@ describe('POST /api/test-openai-connection against the provider simulator', () =
   });
 
   it('when the provider answers with a redirect, then it is not followed', async () => {
-    const redirector: Server = createServer((_req, res) => {
-      res.writeHead(302, { location: `${sim.url}/models` }).end();
-    });
-    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
-    const { port } = redirector.address() as AddressInfo;
     const workspace = await createWorkspace();
     await setSetting(workspace.id, 'openai_api_key', keyOf('redirect'));
-    await setSetting(workspace.id, 'openai_base_url', `http://127.0.0.1:${port}/v1`);
+    await setSetting(workspace.id, 'openai_base_url', redirectorUrl);
     const before = sim.control.requests({ path: '/v1/models' }).length;
 
-    try {
-      const result = await testConnection(workspace.id);
+    const result = await testConnection(workspace.id);
 
-      expect(result.success).toBe(false);
-      expect(result.message).toContain('redirect (302), which is not followed');
-      expect(sim.control.requests({ path: '/v1/models' })).toHaveLength(before);
-    } finally {
-      await new Promise((resolve) => redirector.close(resolve));
-    }
+    expect(result.success).toBe(false);
+    expect(result.message).toContain('redirect (302), which is not followed');
+    expect(sim.control.requests({ path: '/v1/models' })).toHaveLength(before);
   });
 
   it('when a workspace has no key, then the global key is used with the global base URL, never with the workspace URL', async () => {
@@ -458,11 +462,11 @@ describe('workspace.provider-config request/reply', () => {
   });
 });
 
-describe('with ALLOW_PRIVATE_PROVIDER_URLS off', () => {
+describe('with no private origin allowed (production)', () => {
   let strict: Harness;
 
   beforeAll(async () => {
-    strict = await startHarness({ ALLOW_PRIVATE_PROVIDER_URLS: 'false', OPENAI_BASE_URL: sim.url });
+    strict = await startHarness({ PROVIDER_URL_ALLOWED_ORIGINS: '', OPENAI_BASE_URL: sim.url });
   });
   afterAll(() => strict.stop());
 

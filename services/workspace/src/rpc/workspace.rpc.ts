@@ -5,7 +5,10 @@ import {
   MembershipsSnapshotRequest,
   PROVIDER_CONFIG_RPC,
   ProviderConfigRequest,
+  USER_MEMBERSHIPS_RPC,
+  UserMembershipsRequest,
   type AddMemberReply,
+  type UserMemberships,
 } from '@aict/contracts';
 import type { Served } from '@aict/service-kit';
 import { assignMember } from '../domain/add-member';
@@ -35,6 +38,17 @@ export function serveRequests(d: DomainDeps): Promise<Served[]> {
         membership: presentMembership(workspaceId, userId, role),
         changed: change.events.length > 0,
         events: change.events as unknown as AddMemberReply['events'],
+      };
+      return reply;
+    }),
+
+    // The auth service: a user's memberships as they are now (its read model lags).
+    d.bus.serve(USER_MEMBERSHIPS_RPC, UserMembershipsRequest, async ({ userId }) => {
+      const index = await d.memberships.readIndex(userId);
+      const reply: UserMemberships = {
+        memberships: Object.entries(index?.ws ?? {}).flatMap(([id, entry]) =>
+          entry.role ? [{ workspaceId: Number(id), role: entry.role }] : [],
+        ),
       };
       return reply;
     }),

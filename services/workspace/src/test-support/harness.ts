@@ -84,7 +84,8 @@ export const member = (
   };
 };
 
-export const newUserId = () => `user-${randomBytes(6).toString('hex')}`;
+/** A user id as the auth service makes them (routes refuse any other shape). */
+export const newUserId = () => randomUUID();
 export const uniqueName = (prefix = 'Workspace') => `${prefix} ${randomBytes(4).toString('hex')}`;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -132,7 +133,11 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
   const env = serviceTestEnv('workspace', {
     AMQP_URL: vhost.url,
     SETTINGS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    ALLOW_PRIVATE_PROVIDER_URLS: 'true',
+    // As in the local run: the test's simulator (OPENAI_BASE_URL) is the one private origin
+    // a saved base URL may name.
+    PROVIDER_URL_ALLOWED_ORIGINS: overrides.OPENAI_BASE_URL
+      ? new URL(overrides.OPENAI_BASE_URL).origin
+      : '',
     ...overrides,
   });
   const service = await start({ env, exit: () => {}, logDestination });

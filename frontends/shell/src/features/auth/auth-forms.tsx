@@ -1,6 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { LoginBody, RegisterBody } from '@aict/contracts';
-import { Button, FieldError, Input, Label, errorMessage, toast, useSession } from '@aict/web-kit';
+import {
+  Button,
+  FieldError,
+  Input,
+  Label,
+  errorMessage,
+  toast,
+  useSession,
+  useTranslation,
+} from '@aict/web-kit';
 import { validateLogin, validateRegister, type FieldErrors } from './validate';
 import styles from './auth-page.module.css';
 
@@ -36,6 +45,7 @@ function Field({
 
 export function LoginForm() {
   const { login } = useSession();
+  const { t } = useTranslation();
   const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<LoginBody>>({});
   const set = (field: keyof LoginBody) => (value: string) =>
@@ -44,7 +54,11 @@ export function LoginForm() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const result = await validateLogin(values).catch((error: unknown) => {
-      toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
+      toast({
+        title: t('shell.auth.loginFailed'),
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
       return null;
     });
     if (!result) return;
@@ -52,16 +66,23 @@ export function LoginForm() {
     if (!result.data) return;
     login.mutate(result.data, {
       onSuccess: (user) =>
-        toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` }),
+        toast({
+          title: t('shell.auth.loginSuccessful'),
+          description: t('shell.auth.welcomeBack', { username: user.username }),
+        }),
       onError: (error) =>
-        toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' }),
+        toast({
+          title: t('shell.auth.loginFailed'),
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
     });
   };
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className={styles.form}>
       <Field
-        label="Username"
+        label={t('shell.auth.username')}
         name="username"
         autoComplete="username"
         value={values.username}
@@ -69,7 +90,7 @@ export function LoginForm() {
         error={errors.username}
       />
       <Field
-        label="Password"
+        label={t('shell.auth.password')}
         name="password"
         type="password"
         autoComplete="current-password"
@@ -78,7 +99,7 @@ export function LoginForm() {
         error={errors.password}
       />
       <Button type="submit" className={styles.submit} disabled={login.isPending}>
-        {login.isPending ? 'Logging in...' : 'Login'}
+        {login.isPending ? t('shell.auth.loggingIn') : t('shell.auth.login')}
       </Button>
     </form>
   );
@@ -86,6 +107,7 @@ export function LoginForm() {
 
 export function RegisterForm() {
   const { register } = useSession();
+  const { t } = useTranslation();
   const [values, setValues] = useState<RegisterBody>({ username: '', email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<RegisterBody>>({});
   const set = (field: keyof RegisterBody) => (value: string) =>
@@ -95,7 +117,7 @@ export function RegisterForm() {
     event.preventDefault();
     const result = await validateRegister(values).catch((error: unknown) => {
       toast({
-        title: 'Registration failed',
+        title: t('shell.auth.registrationFailed'),
         description: errorMessage(error),
         variant: 'destructive',
       });
@@ -106,10 +128,13 @@ export function RegisterForm() {
     if (!result.data) return;
     register.mutate(result.data, {
       onSuccess: (user) =>
-        toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` }),
+        toast({
+          title: t('shell.auth.registrationSuccessful'),
+          description: t('shell.auth.welcomeNew', { username: user.username }),
+        }),
       onError: (error) =>
         toast({
-          title: 'Registration failed',
+          title: t('shell.auth.registrationFailed'),
           description: errorMessage(error),
           variant: 'destructive',
         }),
@@ -119,7 +144,7 @@ export function RegisterForm() {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className={styles.form}>
       <Field
-        label="Username"
+        label={t('shell.auth.username')}
         name="username"
         autoComplete="username"
         value={values.username}
@@ -127,7 +152,7 @@ export function RegisterForm() {
         error={errors.username}
       />
       <Field
-        label="Email"
+        label={t('shell.auth.email')}
         name="email"
         type="email"
         autoComplete="email"
@@ -136,7 +161,7 @@ export function RegisterForm() {
         error={errors.email}
       />
       <Field
-        label="Password"
+        label={t('shell.auth.password')}
         name="password"
         type="password"
         autoComplete="new-password"
@@ -145,7 +170,7 @@ export function RegisterForm() {
         error={errors.password}
       />
       <Button type="submit" className={styles.submit} disabled={register.isPending}>
-        {register.isPending ? 'Creating account...' : 'Create account'}
+        {register.isPending ? t('shell.auth.creatingAccount') : t('shell.auth.createAccount')}
       </Button>
     </form>
   );

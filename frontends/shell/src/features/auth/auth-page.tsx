@@ -10,6 +10,7 @@ import {
   TabsList,
   TabsTrigger,
   usePageTitle,
+  useTranslation,
 } from '@aict/web-kit';
 import { ImageIcon, PromptsIcon, SparkIcon, TextIcon } from '../layout/icons';
 import { LoginForm, RegisterForm } from './auth-forms';
@@ -18,21 +19,22 @@ import styles from './auth-page.module.css';
 
 export function AuthPage() {
   const [tab, setTab] = useState('login');
-  usePageTitle(tab === 'login' ? 'Login' : 'Register');
+  const { t } = useTranslation();
+  usePageTitle(tab === 'login' ? t('shell.auth.login') : t('shell.auth.register'));
   return (
     <div className={styles.page}>
       <main className={styles.formSide}>
         {/* the validation schemas load when the visitor starts on a form, not with the page */}
         <Card className={styles.card} onFocusCapture={prefetchValidation}>
           <CardHeader>
-            <h1 className={styles.heading}>Welcome to {PRODUCT_NAME}</h1>
-            <CardDescription>Sign in to your account or create a new one.</CardDescription>
+            <h1 className={styles.heading}>{t('shell.auth.welcome', { product: PRODUCT_NAME })}</h1>
+            <CardDescription>{t('shell.auth.intro')}</CardDescription>
           </CardHeader>
           <CardContent>
             <Tabs value={tab} onValueChange={setTab}>
-              <TabsList className={styles.tabs} aria-label="Login or register">
-                <TabsTrigger value="login">Login</TabsTrigger>
-                <TabsTrigger value="register">Register</TabsTrigger>
+              <TabsList className={styles.tabs} aria-label={t('shell.auth.tabsLabel')}>
+                <TabsTrigger value="login">{t('shell.auth.login')}</TabsTrigger>
+                <TabsTrigger value="register">{t('shell.auth.register')}</TabsTrigger>
               </TabsList>
               <TabsContent value="login">
                 <LoginForm />
@@ -44,36 +46,33 @@ export function AuthPage() {
           </CardContent>
         </Card>
       </main>
-      <aside className={styles.hero} aria-label="About">
+      <aside className={styles.hero} aria-label={t('shell.auth.about')}>
         <div className={styles.heroInner}>
           <span className={styles.heroLogo} aria-hidden="true">
             <SparkIcon />
           </span>
-          <h2 className={styles.heroTitle}>AI content for your whole team</h2>
-          <p className={styles.heroText}>
-            Generate on-brand text and images from reusable prompt templates, together with your
-            workspace.
-          </p>
+          <h2 className={styles.heroTitle}>{t('shell.auth.heroTitle')}</h2>
+          <p className={styles.heroText}>{t('shell.auth.heroText')}</p>
           <ul className={styles.features}>
             <li>
               <TextIcon />
               <div>
-                <strong>Text generation</strong>
-                <span>Copy, descriptions and posts, refined in a conversation.</span>
+                <strong>{t('shell.auth.textTitle')}</strong>
+                <span>{t('shell.auth.textText')}</span>
               </div>
             </li>
             <li>
               <ImageIcon />
               <div>
-                <strong>Image generation</strong>
-                <span>Images from a prompt, optionally from a reference image.</span>
+                <strong>{t('shell.auth.imageTitle')}</strong>
+                <span>{t('shell.auth.imageText')}</span>
               </div>
             </li>
             <li>
               <PromptsIcon />
               <div>
-                <strong>Reusable prompts</strong>
-                <span>Templates with fill-in variables, shared in your workspace.</span>
+                <strong>{t('shell.auth.promptsTitle')}</strong>
+                <span>{t('shell.auth.promptsText')}</span>
               </div>
             </li>
           </ul>

@@ -113,6 +113,26 @@ describe('the sidebar', () => {
   });
 });
 
+describe('the theme and long names', () => {
+  it('when a theme was picked, then "Use system theme" goes back to following the system', async () => {
+    localStorage.setItem('theme', 'dark');
+    renderLayout();
+    fireEvent.click(await screen.findByRole('button', { name: 'Use system theme' }));
+    expect(localStorage.getItem('theme')).toBe('system');
+    expect(screen.queryByRole('button', { name: 'Use system theme' })).toBeNull();
+    expect(screen.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeTruthy();
+  });
+
+  it('when the workspace name is too long to show, then its full text is in the title of the brand and the selector', async () => {
+    const long = buildWorkspace(1, 'The Very Long Name Of The International Marketing Department');
+    stubViewport(375);
+    renderLayout({ workspaces: [long] });
+    const brand = await screen.findByText(`${long.name} AI`);
+    expect(brand.getAttribute('title')).toBe(`${long.name} AI`);
+    expect(screen.getByLabelText('Workspace').getAttribute('title')).toBe(long.name);
+  });
+});
+
 describe('the workspace selector', () => {
   it('when the user has no workspaces, then it reads "No workspaces"', async () => {
     renderLayout({ workspaces: [] });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Dialog, useIsMobile } from '@aict/web-kit';
+import { Dialog, useIsMobile, useTranslation } from '@aict/web-kit';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 import styles from './app-layout.module.css';
@@ -11,6 +11,7 @@ import styles from './app-layout.module.css';
  */
 export function AppLayout() {
   const isMobile = useIsMobile();
+  const { t } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
 
@@ -23,7 +24,7 @@ export function AppLayout() {
           side="left"
           open={drawerOpen}
           onOpenChange={setDrawerOpen}
-          aria-label="Navigation"
+          aria-label={t('shell.nav.navigation')}
           closeButton={false}
         >
           <Sidebar />

@@ -1,4 +1,4 @@
-import { Button, brandTitle, useWorkspace } from '@aict/web-kit';
+import { Button, brandTitle, useTranslation, useWorkspace } from '@aict/web-kit';
 import { MenuIcon } from './icons';
 import { WorkspaceSelector } from './workspace-selector';
 import styles from './header.module.css';
@@ -13,6 +13,7 @@ export function Header({
   onOpenMenu: () => void;
 }) {
   const { currentWorkspace } = useWorkspace();
+  const { t } = useTranslation();
   return (
     <header className={styles.header}>
       {isMobile && (
@@ -20,14 +21,16 @@ export function Header({
           <Button
             variant="ghost"
             size="icon"
-            aria-label="Open menu"
+            aria-label={t('shell.nav.openMenu')}
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
             onClick={onOpenMenu}
           >
             <MenuIcon />
           </Button>
-          <span className={styles.title}>{brandTitle(currentWorkspace?.name)}</span>
+          <span className={styles.title} title={brandTitle(currentWorkspace?.name)}>
+            {brandTitle(currentWorkspace?.name)}
+          </span>
         </>
       )}
       <div className={styles.spacer} />

@@ -7,7 +7,9 @@ import {
   errorMessage,
   gptTitle,
   initials,
+  LanguageSelect,
   toast,
+  useTranslation,
   useSession,
   useTheme,
   useWorkspace,
@@ -41,18 +43,23 @@ function NavItem({ to, icon, children }: { to: string; icon: ReactNode; children
 export function Sidebar() {
   const { user, logout } = useSession();
   const { currentWorkspace, isAdmin } = useWorkspace();
-  const { resolvedTheme, setTheme } = useTheme();
+  const { theme, resolvedTheme, setTheme } = useTheme();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const workspaceName = currentWorkspace?.name;
 
   const onLogout = () =>
     logout.mutate(undefined, {
       onSuccess: () => {
-        toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+        toast({ title: t('shell.loggedOut'), description: t('shell.loggedOutText') });
         navigate('/auth', { replace: true });
       },
       onError: (error) =>
-        toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' }),
+        toast({
+          title: t('shell.logoutFailed'),
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
     });
 
   const nextTheme = resolvedTheme === 'dark' ? 'light' : 'dark';
@@ -67,35 +74,38 @@ export function Sidebar() {
             <SparkIcon />
           </span>
         )}
-        <span className={styles.brandTitle}>{brandTitle(workspaceName)}</span>
+        {/* cut with an ellipsis when long: the title shows it whole */}
+        <span className={styles.brandTitle} title={brandTitle(workspaceName)}>
+          {brandTitle(workspaceName)}
+        </span>
       </div>
 
-      <nav aria-label="Main" className={styles.nav}>
+      <nav aria-label={t('shell.nav.main')} className={styles.nav}>
         <ul className={styles.list}>
           <NavItem to="/" icon={<ChatIcon />}>
             {gptTitle(workspaceName)}
           </NavItem>
           <NavItem to="/text-generation" icon={<TextIcon />}>
-            Text Generation
+            {t('shell.nav.textGeneration')}
           </NavItem>
           <NavItem to="/image-generation" icon={<ImageIcon />}>
-            Image Generation
+            {t('shell.nav.imageGeneration')}
           </NavItem>
           <NavItem to="/stats" icon={<StatsIcon />}>
-            Stats
+            {t('shell.nav.stats')}
           </NavItem>
         </ul>
         {isAdmin && (
           <section aria-labelledby="sidebar-admin" className={styles.section}>
             <h2 id="sidebar-admin" className={styles.sectionTitle}>
-              Admin
+              {t('shell.nav.admin')}
             </h2>
             <ul className={styles.list}>
               <NavItem to="/prompts" icon={<PromptsIcon />}>
-                Prompts
+                {t('shell.nav.prompts')}
               </NavItem>
               <NavItem to="/settings" icon={<SettingsIcon />}>
-                Settings
+                {t('shell.nav.settings')}
               </NavItem>
             </ul>
           </section>
@@ -108,15 +118,23 @@ export function Sidebar() {
             variant="ghost"
             size="sm"
             onClick={() => setTheme(nextTheme)}
-            aria-label={`Switch to ${nextTheme} theme`}
+            aria-label={t(`shell.theme.switchTo_${nextTheme}`)}
           >
             {resolvedTheme === 'dark' ? <SunIcon /> : <MoonIcon />}
-            <span>{resolvedTheme === 'dark' ? 'Light mode' : 'Dark mode'}</span>
+            <span>
+              {resolvedTheme === 'dark' ? t('shell.theme.lightMode') : t('shell.theme.darkMode')}
+            </span>
           </Button>
+          {theme !== 'system' && (
+            <Button variant="ghost" size="sm" onClick={() => setTheme('system')}>
+              <span>{t('shell.theme.useSystem')}</span>
+            </Button>
+          )}
           <Button variant="ghost" size="sm" onClick={onLogout} disabled={logout.isPending}>
             <LogOutIcon />
-            <span>Log out</span>
+            <span>{t('shell.logOut')}</span>
           </Button>
+          <LanguageSelect className={styles.language} />
         </div>
         {user && (
           <div className={styles.user}>

@@ -1,21 +1,27 @@
-import { Card, CardContent, usePageTitle } from '@aict/web-kit';
+import { Link } from 'react-router-dom';
+import { Card, CardContent, usePageTitle, useTranslation } from '@aict/web-kit';
 import styles from './not-found-page.module.css';
 
+/** SPEC §2's not-found screen, with a link home (the shell's route table places it). */
 export function NotFoundPage() {
-  usePageTitle('Page Not Found');
+  const { t } = useTranslation();
+  usePageTitle(t('shell.notFound.pageTitle'));
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <Card className={styles.card}>
         <CardContent>
           <h1 className={styles.title}>
             <span className={styles.icon} aria-hidden="true">
               !
             </span>
-            404 Page Not Found
+            {t('shell.notFound.title')}
           </h1>
-          <p className={styles.text}>Did you forget to add the page to the router?</p>
+          <p className={styles.text}>{t('shell.notFound.text')}</p>
+          <Link to="/" className={`wk-btn wk-btn--primary wk-btn--md ${styles.home}`}>
+            {t('shell.notFound.home')}
+          </Link>
         </CardContent>
       </Card>
-    </main>
+    </div>
   );
 }

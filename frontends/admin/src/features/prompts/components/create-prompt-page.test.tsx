@@ -59,8 +59,14 @@ describe('who may create', () => {
 });
 
 describe('the form', () => {
+  it("when a workspace admin opens it, then there is no Public switch (publishing to every workspace is the super admin's)", async () => {
+    await openForm(admin);
+    expect(screen.queryByRole('switch', { name: 'Public' })).toBeNull();
+    expect(screen.getByRole('switch', { name: 'Default prompt' })).toBeTruthy();
+  });
+
   it('when it opens, then category is Marketing, type text and model gpt-4o, not public, not default', async () => {
-    await openForm();
+    await openForm(superAdmin);
     expect(field('Category').value).toBe('Marketing');
     expect(field('Content type').value).toBe('text');
     expect(field('Model').value).toBe('gpt-4o');
@@ -127,7 +133,7 @@ describe('the form', () => {
 
 describe('creating', () => {
   it('when a valid prompt is sent, then it is created in the workspace, "Prompt created successfully" shows and its page opens', async () => {
-    const { calls } = await openForm();
+    const { calls } = await openForm(superAdmin);
     change('Name', 'Hero image');
     change('Description', 'Banner art');
     change('Template', 'A banner of {product} {file}');

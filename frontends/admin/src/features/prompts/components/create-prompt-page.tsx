@@ -7,10 +7,12 @@ import {
   errorMessage,
   Page,
   toast,
+  useSession,
   useWorkspace,
 } from '@aict/web-kit';
 import { RequireAdmin } from '../../../lib/admin-access';
 import { useCreatePrompt } from '../api/create-prompt';
+import { canPublishPrompt } from '@aict/web-kit';
 import { PromptForm } from './prompt-form';
 
 /**
@@ -27,6 +29,7 @@ export function CreatePromptPage() {
 
 function CreatePromptForm() {
   const { currentWorkspaceId, isAdmin } = useWorkspace();
+  const { user } = useSession();
   const navigate = useNavigate();
   const create = useCreatePrompt();
 
@@ -52,6 +55,7 @@ function CreatePromptForm() {
             schema={CreatePromptBody}
             workspaceId={currentWorkspaceId}
             withDefault={isAdmin}
+            withPublic={canPublishPrompt(user)}
             pending={create.isPending}
             submitLabel="Create Prompt"
             pendingLabel="Creating..."

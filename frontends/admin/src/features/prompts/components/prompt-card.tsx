@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { EditIcon, PlayIcon, TrashIcon } from '../../../lib/icons';
 import { useDeletePrompt } from '../api/delete-prompt';
 import { CategoryBadge, ContentTypeBadge } from './category-badge';
-import { canDeletePrompt, isCreator } from './prompt-access';
+import { canDeletePrompt, isCreator } from '@aict/web-kit';
 import styles from './prompts.module.css';
 
 /**

@@ -75,7 +75,7 @@ describe('what the page shows', () => {
     expect(screen.queryByText(/Secret recipe/)).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Template' })).toBeNull();
     expect(screen.queryByText('A prompt for tests')).toBeNull(); // no description either
-    expect(tabs()).toEqual(['Prompt Details']);
+    expect(screen.queryAllByRole('tab')).toHaveLength(0); // no lone 'Prompt Details' tab
     expect(screen.queryByRole('link', { name: 'Back to Prompts' })).toBeNull();
   });
 

@@ -31,7 +31,7 @@ import { ArrowLeftIcon, SparklesIcon } from '../../../lib/icons';
 import layout from '../../../lib/layout.module.css';
 import { PromptNotFoundError, usePrompt } from '../api/get-prompt';
 import { useUpdatePrompt } from '../api/update-prompt';
-import { canEditPrompt } from './prompt-access';
+import { canEditPrompt, canPublishPrompt } from '@aict/web-kit';
 import { PromptDetails } from './prompt-details';
 import { PromptForm, type PromptFormValues } from './prompt-form';
 import { ReferenceImagesCard } from './reference-images-card';
@@ -166,17 +166,19 @@ function PromptScreen({ prompt }: { prompt: PromptView }) {
         </>
       }
     >
-      <Tabs value={current} onValueChange={(value) => setTab(value as Tab)}>
-        <div className={styles.tabsList}>
-          <TabsList aria-label="Prompt">
-            <TabsTrigger value="details">Prompt Details</TabsTrigger>
-            {editable && <TabsTrigger value="edit">Edit Prompt</TabsTrigger>}
-          </TabsList>
-        </div>
-        <TabsContent value="details">
-          <PromptDetails prompt={prompt} isAdmin={isAdmin} />
-        </TabsContent>
-        {editable && (
+      {/* Who may not edit sees the details alone: a single tab would lead nowhere. */}
+      {!editable && <PromptDetails prompt={prompt} isAdmin={isAdmin} />}
+      {editable && (
+        <Tabs value={current} onValueChange={(value) => setTab(value as Tab)}>
+          <div className={styles.tabsList}>
+            <TabsList aria-label="Prompt">
+              <TabsTrigger value="details">Prompt Details</TabsTrigger>
+              <TabsTrigger value="edit">Edit Prompt</TabsTrigger>
+            </TabsList>
+          </div>
+          <TabsContent value="details">
+            <PromptDetails prompt={prompt} isAdmin={isAdmin} />
+          </TabsContent>
           <TabsContent value="edit" className={styles.stack}>
             <Card>
               <CardContent>
@@ -187,6 +189,7 @@ function PromptScreen({ prompt }: { prompt: PromptView }) {
                   schema={full ? CreatePromptBody : UpdatePromptBody}
                   withTemplate={full !== null}
                   withDefault={isAdmin}
+                  withPublic={canPublishPrompt(user)}
                   // the prompt stays in its own workspace (null: none)
                   workspaceId={prompt.workspaceId ?? null}
                   pending={update.isPending}
@@ -205,8 +208,8 @@ function PromptScreen({ prompt }: { prompt: PromptView }) {
               <ReferenceImagesCard prompt={full} workspaceId={currentWorkspaceId} />
             )}
           </TabsContent>
-        )}
-      </Tabs>
+        </Tabs>
+      )}
     </Page>
   );
 }

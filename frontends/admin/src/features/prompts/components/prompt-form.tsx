@@ -60,7 +60,8 @@ function fieldErrors(issues: Issues) {
  * show as it is typed. On submit the body (fields plus workspaceId) is checked with `schema`
  * (the contracts' CreatePromptBody or UpdatePromptBody: 'Name is required', …) and passed to
  * `onSubmit` when valid. `withTemplate: false` leaves the template out (a non-admin never
- * receives it); `withDefault` shows the default switch (super admins and workspace admins).
+ * receives it); `withDefault` shows the default switch (super admins and workspace admins);
+ * `withPublic` shows the 'Public' switch (super admins only: publishing reaches every workspace).
  */
 export function PromptForm<Body>({
   initial = EMPTY_PROMPT,
@@ -68,6 +69,7 @@ export function PromptForm<Body>({
   workspaceId,
   withTemplate = true,
   withDefault,
+  withPublic,
   pending,
   submitLabel,
   pendingLabel,
@@ -79,6 +81,7 @@ export function PromptForm<Body>({
   workspaceId: number | null;
   withTemplate?: boolean;
   withDefault: boolean;
+  withPublic: boolean;
   pending: boolean;
   submitLabel: string;
   pendingLabel: string;
@@ -269,13 +272,15 @@ export function PromptForm<Body>({
       </div>
 
       <div className={styles.switches}>
-        <SwitchField
-          id={fieldId('isPublic')}
-          label="Public"
-          hint="Public prompts are offered in every workspace."
-          checked={values.isPublic}
-          onChange={(checked) => set('isPublic', checked)}
-        />
+        {withPublic && (
+          <SwitchField
+            id={fieldId('isPublic')}
+            label="Public"
+            hint="Public prompts are offered in every workspace."
+            checked={values.isPublic}
+            onChange={(checked) => set('isPublic', checked)}
+          />
+        )}
         {withDefault && (
           <SwitchField
             id={fieldId('isDefault')}

@@ -11,7 +11,7 @@ import {
   superAdmin,
   writes,
 } from '../../../test/prompts-api';
-import { canDeletePrompt } from './prompt-access';
+import { canDeletePrompt, canEditPrompt } from '@aict/web-kit';
 
 // SPEC §2 "Prompts list", §6 (who deletes), §7 (the list call), §8 (its texts), §9 (timings).
 
@@ -241,6 +241,21 @@ describe('deleting a prompt', () => {
     renderAdmin('/prompts');
     await screen.findByRole('link', { name: 'Elsewhere' });
     expect(screen.getByRole('button', { name: 'Delete Elsewhere' })).toBeTruthy();
+  });
+
+  it('when a workspace admin views a prompt of their workspace published to every workspace, then neither Delete nor Edit of it is theirs', async () => {
+    promptsServer({
+      me: admin,
+      workspaces: [buildWorkspace(1, 'Acme')],
+      prompts: [buildPrompt({ name: 'Published', userId: admin.id, isPublic: true })],
+    });
+    renderAdmin('/prompts');
+    await screen.findByRole('link', { name: 'Published' });
+    expect(screen.queryByRole('button', { name: 'Delete Published' })).toBeNull();
+    const published = buildPrompt({ userId: admin.id, workspaceId: 1, isPublic: true });
+    const inWs1 = { isAdmin: true, currentWorkspaceId: 1 };
+    expect(canEditPrompt(admin, published, inWs1)).toBe(false);
+    expect(canEditPrompt(superAdmin, published, inWs1)).toBe(true);
   });
 
   it("when the rule is asked, then the creator and admins of the prompt's workspace may delete, nobody else", () => {

@@ -1,7 +1,8 @@
 import '../../../test/setup';
+import path from 'node:path';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast } from '@aict/web-kit';
-import { answer, buildUser } from '@aict/web-kit/testing';
+import { answer, buildUser, loadStylesheet } from '@aict/web-kit/testing';
 import { renderAdmin } from '../../../test/render-admin';
 import {
   bob,
@@ -197,6 +198,21 @@ describe('the users table', () => {
     expect(within(bobRow).getByText('Acme · user')).toBeTruthy();
     const meRow = within(table).getByText('root admin').closest('tr')!;
     expect(within(meRow).getByText('Super Admin')).toBeTruthy();
+  });
+
+  it('when listed, then the e-mail column keeps a readable width and workspace chips wrap instead of being clipped', async () => {
+    const removeCss = loadStylesheet(path.resolve(__dirname, 'settings.module.css'));
+    settingsServer({ me: superAdmin, users: [superAdmin, bob] });
+    renderAdmin('/settings?tab=users');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const bobRow = within(table).getByText('bob').closest('tr')!;
+    const email = getComputedStyle(within(bobRow).getByText('bob@example.com'));
+    expect(email.overflowWrap).not.toBe('anywhere'); // 'anywhere' squeezes the column
+    expect(email.minWidth).toBe('12rem');
+    const chip = getComputedStyle(await within(bobRow).findByText('Beta · admin'));
+    expect(chip.whiteSpace).not.toBe('nowrap');
+    expect(chip.maxWidth).toBe('100%');
+    removeCss();
   });
 
   it('when the row is the signed-in user, then delete is not offered there', async () => {

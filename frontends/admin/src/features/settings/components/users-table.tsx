@@ -49,7 +49,9 @@ export function UsersTable({
                     {user.id === currentUserId && <span className={styles.muted}> (you)</span>}
                   </span>
                 </td>
-                <td data-label="Email">{user.email}</td>
+                <td data-label="Email" className={styles.emailCell}>
+                  {user.email}
+                </td>
                 <td data-label="Role">
                   <Badge
                     variant={user.isSuperAdmin ? 'default' : 'secondary'}
@@ -65,7 +67,7 @@ export function UsersTable({
                     <ul className={styles.chips} aria-label={`Workspaces of ${user.username}`}>
                       {roles.map(([workspaceId, role]) => (
                         <li key={workspaceId}>
-                          <Badge variant="outline" className={styles.nowrap}>
+                          <Badge variant="outline" className={styles.chip}>
                             {workspaceName(workspaceId)} · {role}
                           </Badge>
                         </li>

@@ -10,9 +10,10 @@ import {
   toast,
   uploadChatAttachments,
   cn,
+  useTranslation,
 } from '@aict/web-kit';
 import { ALLOWED_CHAT_MIME_TYPES } from '@aict/contracts/constants';
-import { speechRecognition, type SpeechRecognitionLike } from '../lib/speech';
+import { speechErrorMessage, speechRecognition, type SpeechRecognitionLike } from '../lib/speech';
 import styles from './chat.module.css';
 
 export interface ChatInputProps {
@@ -54,6 +55,7 @@ export function ChatInput({
   disabled = false,
 }: ChatInputProps) {
   const fileInput = useRef<HTMLInputElement>(null);
+  const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
 
@@ -76,13 +78,13 @@ export function ChatInput({
       const uploaded = await uploadChatAttachments(files);
       onAttachmentsChange([...attachments, ...uploaded]);
       toast({
-        title: 'Files uploaded',
-        description: `Successfully uploaded ${uploaded.length} file(s)`,
+        title: t('chat.filesUploaded'),
+        description: t('chat.filesUploadedText', { count: uploaded.length }),
         variant: 'success',
       });
     } catch (error) {
       toast({
-        title: 'Upload failed',
+        title: t('chat.uploadFailed'),
         description: error instanceof Error ? error.message : String(error),
         variant: 'destructive',
       });
@@ -120,11 +122,11 @@ export function ChatInput({
     >
       {dragging && (
         <div className={styles.dropHint} aria-hidden="true">
-          Drop files here to attach
+          {t('chat.dropHint')}
         </div>
       )}
       {(attachments.length > 0 || uploading) && (
-        <ul className={styles.chips} aria-label="Attachments">
+        <ul className={styles.chips} aria-label={t('chat.attachments')}>
           {attachments.map((file) => (
             <li key={file.id} className={styles.chip}>
               <span className={styles.chipName}>{file.originalName}</span>
@@ -132,7 +134,7 @@ export function ChatInput({
               <button
                 type="button"
                 className={styles.chipRemove}
-                aria-label={`Remove ${file.originalName}`}
+                aria-label={t('chat.removeFile', { name: file.originalName })}
                 onClick={() => onAttachmentsChange(attachments.filter((a) => a.id !== file.id))}
               >
                 <Icon size={14}>
@@ -143,7 +145,7 @@ export function ChatInput({
           ))}
           {uploading && (
             <li className={styles.chip}>
-              <Spinner size="sm" label="Uploading" />
+              <Spinner size="sm" label={t('chat.uploading')} />
             </li>
           )}
         </ul>
@@ -167,7 +169,7 @@ export function ChatInput({
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Attach files"
+          aria-label={t('chat.attachFiles')}
           disabled={disabled || uploading}
           onClick={() => fileInput.current?.click()}
         >
@@ -177,8 +179,8 @@ export function ChatInput({
         </Button>
         <Textarea
           className={styles.textarea}
-          placeholder="Ask me a question"
-          aria-label="Message"
+          placeholder={t('chat.placeholder')}
+          aria-label={t('chat.message')}
           rows={1}
           value={text}
           disabled={disabled}
@@ -190,7 +192,12 @@ export function ChatInput({
           onTranscript={(words) => onTextChange(joinWords(text, words))}
         />
         {generating ? (
-          <Button size="icon" variant="secondary" aria-label="Stop generating" onClick={onStop}>
+          <Button
+            size="icon"
+            variant="secondary"
+            aria-label={t('chat.stopGenerating')}
+            onClick={onStop}
+          >
             <Icon>
               <rect x="6" y="6" width="12" height="12" rx="1" />
             </Icon>
@@ -198,7 +205,7 @@ export function ChatInput({
         ) : (
           <Button
             size="icon"
-            aria-label="Send message"
+            aria-label={t('chat.send')}
             disabled={disabled || uploading}
             onClick={onSend}
           >
@@ -228,6 +235,7 @@ function VoiceInput({
 }) {
   const Recognition = speechRecognition();
   const [listening, setListening] = useState(false);
+  const { t } = useTranslation();
   const recognition = useRef<SpeechRecognitionLike | null>(null);
   const latest = useRef(onTranscript);
   latest.current = onTranscript;
@@ -255,7 +263,11 @@ function VoiceInput({
     instance.onerror = (event) => {
       setListening(false);
       if (event.error !== 'aborted' && event.error !== 'no-speech') {
-        toast({ title: 'Voice input failed', description: event.error, variant: 'destructive' });
+        toast({
+          title: t('chat.voiceFailed'),
+          description: speechErrorMessage(event.error),
+          variant: 'destructive',
+        });
       }
     };
     recognition.current = instance;
@@ -267,7 +279,7 @@ function VoiceInput({
     <Button
       variant={listening ? 'secondary' : 'ghost'}
       size="icon"
-      aria-label={listening ? 'Stop voice input' : 'Start voice input'}
+      aria-label={listening ? t('chat.stopVoice') : t('chat.startVoice')}
       aria-pressed={listening}
       disabled={disabled}
       onClick={toggle}

@@ -448,4 +448,37 @@ describe('voice and audio', () => {
     expect(spoken).toEqual(['Antwoord 1']);
     expect(screen.getByRole('button', { name: 'Stop reading aloud' })).toBeTruthy();
   });
+
+  it('when the microphone is blocked, then the error is a plain sentence, not the code', async () => {
+    class Recognition {
+      lang = '';
+      interimResults = false;
+      continuous = false;
+      onresult = null;
+      onend: (() => void) | null = null;
+      onerror: ((e: { error: string }) => void) | null = null;
+      start() {
+        setTimeout(() => {
+          this.onerror?.({ error: 'not-allowed' });
+          this.onend?.();
+        });
+      }
+      stop() {
+        this.onend?.();
+      }
+    }
+    Object.assign(window, { SpeechRecognition: Recognition });
+    chatServer();
+    renderChat();
+    await ready();
+    fireEvent.click(screen.getByRole('button', { name: 'Start voice input' }));
+
+    expect(await screen.findByText('Voice input failed')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Microphone access was blocked. Allow the microphone in your browser settings.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('not-allowed')).toBeNull();
+  });
 });

@@ -8,6 +8,7 @@ import {
   toast,
   useIsMobile,
   usePageTitle,
+  useTranslation,
   useWorkspace,
 } from '@aict/web-kit';
 import { HistoryPanel } from '../../history/components/history-panel';
@@ -21,6 +22,7 @@ import styles from './chat.module.css';
 /** The chat screen (SPEC §2 Chat screen, §4 Chat) with the Content History panel. */
 export function ChatPage() {
   const { currentWorkspace, currentWorkspaceId } = useWorkspace();
+  const { t } = useTranslation();
   const title = gptTitle(currentWorkspace?.name);
   usePageTitle(title);
   useDefaultPrompt(currentWorkspaceId); // loads with the screen; send reads it from the cache
@@ -54,7 +56,7 @@ export function ChatPage() {
       <section className={styles.chat} aria-labelledby="chat-title">
         <header className={styles.header}>
           {chat.mode !== 'new' && (
-            <Button variant="ghost" size="icon" aria-label="Back to new chat" onClick={newChat}>
+            <Button variant="ghost" size="icon" aria-label={t('chat.backToNew')} onClick={newChat}>
               <Icon>
                 <path d="m12 19-7-7 7-7M19 12H5" />
               </Icon>
@@ -74,7 +76,7 @@ export function ChatPage() {
               <Icon>
                 <path d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l4 2" />
               </Icon>
-              History
+              {t('chat.history')}
             </Button>
           )}
         </header>
@@ -82,11 +84,11 @@ export function ChatPage() {
         <div className={styles.body}>
           {chat.loadingConversation ? (
             <div className={styles.center}>
-              <Spinner label="Loading conversation" />
+              <Spinner label={t('chat.loadingConversation')} />
             </div>
           ) : chat.messages.length === 0 ? (
             <div className={styles.center}>
-              <p className={styles.empty}>How can I help you today?</p>
+              <p className={styles.empty}>{t('chat.empty')}</p>
             </div>
           ) : (
             <MessageList messages={chat.messages} />
@@ -95,8 +97,8 @@ export function ChatPage() {
 
         {readOnly ? (
           <div className={styles.viewing}>
-            <p>Viewing conversation history</p>
-            <Button onClick={chat.continueConversation}>Continue this conversation</Button>
+            <p>{t('chat.viewing')}</p>
+            <Button onClick={chat.continueConversation}>{t('chat.continue')}</Button>
           </div>
         ) : (
           <ChatInput

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Icon, Markdown, cn } from '@aict/web-kit';
+import { Button, Icon, Markdown, cn, useTranslation } from '@aict/web-kit';
 import type { ScreenMessage } from '../lib/chat-rules';
 import { speakableText, speechSynthesisApi } from '../lib/speech';
 import styles from './chat.module.css';
@@ -7,24 +7,25 @@ import styles from './chat.module.css';
 /** The conversation: user and assistant bubbles, the typing indicator, read-aloud buttons. */
 export function MessageList({ messages }: { messages: readonly ScreenMessage[] }) {
   const endRef = useRef<HTMLLIElement>(null);
+  const { t } = useTranslation();
   const last = messages.at(-1);
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [messages.length, last?.content]);
 
   return (
-    <ol className={styles.messages} aria-label="Messages">
+    <ol className={styles.messages} aria-label={t('chat.messages')}>
       {messages.map((message) => (
         <li
           key={message.id}
           className={cn(styles.message, message.role === 'user' ? styles.user : styles.assistant)}
-          aria-label={message.role === 'user' ? 'You' : 'Assistant'}
+          aria-label={message.role === 'user' ? t('chat.you') : t('chat.assistant')}
         >
           <div className={styles.bubble}>
             {message.role === 'assistant' ? (
               message.content === '' && message.streaming ? (
                 <p className={styles.typing} role="status">
-                  Aan het typen...
+                  {t('chat.typing')}
                 </p>
               ) : (
                 <Markdown>{message.content}</Markdown>
@@ -33,7 +34,7 @@ export function MessageList({ messages }: { messages: readonly ScreenMessage[] }
               <p className={styles.userText}>{message.content}</p>
             )}
             {message.attachments && message.attachments.length > 0 && (
-              <ul className={styles.sentFiles} aria-label="Attached files">
+              <ul className={styles.sentFiles} aria-label={t('chat.attachedFiles')}>
                 {message.attachments.map((name, index) => (
                   <li key={`${name}-${index}`} className={styles.sentFile}>
                     <Icon size={14}>
@@ -44,7 +45,7 @@ export function MessageList({ messages }: { messages: readonly ScreenMessage[] }
                 ))}
               </ul>
             )}
-            {message.stopped && <p className={styles.note}>Stopped</p>}
+            {message.stopped && <p className={styles.note}>{t('chat.stopped')}</p>}
           </div>
           {message.role === 'assistant' && !message.streaming && message.content !== '' && (
             <ReadAloud text={message.content} />
@@ -60,6 +61,7 @@ export function MessageList({ messages }: { messages: readonly ScreenMessage[] }
 function ReadAloud({ text }: { text: string }) {
   const synthesis = speechSynthesisApi();
   const [speaking, setSpeaking] = useState(false);
+  const { t } = useTranslation();
   useEffect(() => () => void (speaking && synthesis?.cancel()), [speaking, synthesis]);
   if (!synthesis) return null;
 
@@ -83,7 +85,7 @@ function ReadAloud({ text }: { text: string }) {
       variant="ghost"
       size="icon"
       className={styles.readAloud}
-      aria-label={speaking ? 'Stop reading aloud' : 'Read aloud'}
+      aria-label={speaking ? t('chat.stopReading') : t('chat.readAloud')}
       aria-pressed={speaking}
       onClick={toggle}
     >

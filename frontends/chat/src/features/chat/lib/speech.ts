@@ -1,3 +1,4 @@
+import { i18n } from '@aict/web-kit';
 // The browser's speech APIs, when present (SPEC §2: voice input and audio buttons). A button
 // whose API is missing is not shown.
 
@@ -43,4 +44,19 @@ export function speakableText(markdown: string): string {
     .replace(/[#*_`>~|-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+// Plain sentences for the SpeechRecognition error codes (the raw code means nothing to a user).
+const SPEECH_ERRORS = {
+  'not-allowed': 'chat.speech.notAllowed',
+  'service-not-allowed': 'chat.speech.serviceNotAllowed',
+  'audio-capture': 'chat.speech.audioCapture',
+  network: 'chat.speech.network',
+  'language-not-supported': 'chat.speech.languageNotSupported',
+} as const;
+
+/** A voice-input error (SpeechRecognition `error` code) as a sentence in the chosen language. */
+export function speechErrorMessage(code: string): string {
+  const key = SPEECH_ERRORS[code as keyof typeof SPEECH_ERRORS] ?? 'chat.speech.fallback';
+  return i18n.t(key);
 }

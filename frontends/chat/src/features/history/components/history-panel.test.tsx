@@ -1,7 +1,8 @@
 import '../../../test/setup';
+import path from 'node:path';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast } from '@aict/web-kit';
-import { answer } from '@aict/web-kit/testing';
+import { answer, loadStylesheet } from '@aict/web-kit/testing';
 import { buildContent, chatServer } from '../../../test/chat-api';
 import { renderChat, setViewportWidth } from '../../../test/render-chat';
 import { historyFooter } from '../lib/use-debounced-value';
@@ -204,6 +205,48 @@ describe('history panel', () => {
     fireEvent.click(within(panel()).getByRole('button', { name: 'New Chat' }));
     expect(await screen.findByText('How can I help you today?')).toBeTruthy();
     expect(location()).toBe('/');
+  });
+  it('when a conversation has several turns, then it is one row showing the latest turn and the number of turns', async () => {
+    const first = buildContent({ id: 't1', title: 'Kerst', content: 'Eerste antwoord' });
+    const second = buildContent({
+      id: 't2',
+      title: 'Kerst',
+      content: 'Tweede antwoord',
+      parentId: 't1',
+    });
+    const third = buildContent({
+      id: 't3',
+      title: 'Kerst',
+      content: 'Derde antwoord',
+      parentId: 't2',
+    });
+    const other = buildContent({ id: 'z1', title: 'Zomer', content: 'Zon' });
+    chatServer({
+      contents: [third, other, second, first],
+      threads: { t3: [first, second, third] },
+    });
+    renderChat();
+
+    await waitFor(() => expect(items()).toHaveLength(2));
+    const [kerst, zomer] = items();
+    expect(within(kerst!).getByText('Derde antwoord')).toBeTruthy();
+    expect(within(kerst!).getByText('3 turns')).toBeTruthy();
+    expect(within(zomer!).getByText('1 turn')).toBeTruthy();
+    expect(screen.queryByText('Tweede antwoord')).toBeNull();
+    expect(within(panel()).getByText('2 item(s)')).toBeTruthy();
+    fireEvent.click(kerst!);
+    await waitFor(() => expect(location()).toBe('/?conversation=t3'));
+  });
+
+  it('when the list shows, then it has no browser list indent', async () => {
+    const removeCss = loadStylesheet(path.resolve(__dirname, 'history.module.css'));
+    chatServer({ contents: [buildContent()] });
+    renderChat();
+    await waitFor(() => expect(items()).toHaveLength(1));
+    const list = getComputedStyle(screen.getByRole('list', { name: 'History items' }));
+    expect(list.paddingLeft).toBe('0px');
+    expect(list.marginLeft).toBe('0px');
+    removeCss();
   });
 });
 

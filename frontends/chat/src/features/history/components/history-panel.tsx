@@ -11,12 +11,15 @@ import {
   Spinner,
   cn,
   contentItems,
+  groupConversations,
   historyPreview,
   historyTitle,
   relativeTime,
   useContentsInfinite,
   useIsMobile,
   useMediaQuery,
+  useTranslation,
+  turnsLabel,
 } from '@aict/web-kit';
 import { historyFooter, useDebouncedValue } from '../lib/use-debounced-value';
 import styles from './history.module.css';
@@ -45,6 +48,7 @@ export function HistoryPanel({
   mobileOpen,
   onMobileOpenChange,
 }: HistoryPanelProps) {
+  const { t } = useTranslation();
   const isMobile = useIsMobile();
   const forced = useMediaQuery(`(max-width: ${BREAKPOINTS.historyPinned - 0.02}px)`);
   const [pinnedChoice, setPinnedChoice] = useState(true);
@@ -83,19 +87,19 @@ export function HistoryPanel({
         !pinned && styles.floating,
         isMobile && styles.sheet,
       )}
-      aria-label="Content History"
+      aria-label={t('history.title')}
       data-pinned={pinned}
       data-collapsed={collapsed}
     >
       <div className={styles.header}>
-        {!collapsed && <h2 className={styles.heading}>Content History</h2>}
+        {!collapsed && <h2 className={styles.heading}>{t('history.title')}</h2>}
         {!forced && (
           <>
             {!collapsed && (
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label={pinned ? 'Unpin history panel' : 'Pin history panel'}
+                aria-label={pinned ? t('history.unpin') : t('history.pin')}
                 aria-pressed={pinned}
                 onClick={togglePin}
               >
@@ -107,7 +111,7 @@ export function HistoryPanel({
             <Button
               variant="ghost"
               size="icon"
-              aria-label={collapsed ? 'Expand history panel' : 'Collapse history panel'}
+              aria-label={collapsed ? t('history.expand') : t('history.collapse')}
               aria-expanded={!collapsed}
               onClick={() => setCollapsedChoice(!collapsed)}
             >
@@ -119,7 +123,7 @@ export function HistoryPanel({
           <Button
             variant="ghost"
             size="icon"
-            aria-label="Close history"
+            aria-label={t('history.close')}
             onClick={() => onMobileOpenChange(false)}
           >
             <Icon>
@@ -141,12 +145,12 @@ export function HistoryPanel({
               <Icon>
                 <path d="M12 5v14M5 12h14" />
               </Icon>
-              New Chat
+              {t('history.newChat')}
             </Button>
             <Input
               type="search"
-              placeholder="Search content..."
-              aria-label="Search content"
+              placeholder={t('history.searchPlaceholder')}
+              aria-label={t('history.search')}
               value={search}
               onChange={(event) => setSearch(event.target.value)}
             />
@@ -168,10 +172,13 @@ function HistoryList({
   onChoose: (item: ContentItem) => void;
   activeId: string | null;
 }) {
+  const { t } = useTranslation();
   const query = useContentsInfinite({ q });
   const items = contentItems(query.data).filter(
     (item) => item.contentType === 'text' || item.contentType === 'image',
   );
+  // One row per conversation, grouped on the client (the list API has no thread id).
+  const rows = groupConversations(items);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const canObserve = typeof IntersectionObserver === 'function';
@@ -190,7 +197,7 @@ function HistoryList({
 
   if (query.isPending) {
     return (
-      <div className={styles.list} role="status" aria-label="Loading history">
+      <div className={styles.list} role="status" aria-label={t('history.loading')}>
         {Array.from({ length: SKELETON_COUNT }, (_, index) => (
           <div key={index} className={styles.skeletonRow} data-testid="history-skeleton">
             <Skeleton className={styles.skeletonIcon} />
@@ -207,10 +214,10 @@ function HistoryList({
   if (query.isError) {
     return (
       <div className={styles.state} role="alert">
-        <p className={styles.stateTitle}>Failed to load conversations</p>
-        <p className={styles.stateText}>Please try again later</p>
+        <p className={styles.stateTitle}>{t('history.failed')}</p>
+        <p className={styles.stateText}>{t('history.failedText')}</p>
         <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
@@ -220,28 +227,33 @@ function HistoryList({
     <>
       {items.length === 0 ? (
         <div className={styles.state}>
-          <p className={styles.stateTitle}>{q ? 'No matching content' : 'No content yet'}</p>
+          <p className={styles.stateTitle}>{q ? t('history.noMatch') : t('history.empty')}</p>
           <p className={styles.stateText}>
-            {q ? 'Try adjusting your search terms' : 'Generate some content to see it here'}
+            {q ? t('history.noMatchText') : t('history.emptyText')}
           </p>
         </div>
       ) : (
         <div className={styles.list}>
-          <ul className={styles.items} aria-label="History items">
-            {items.map((item) => (
-              <li key={item.id}>
-                <HistoryItem item={item} active={item.id === activeId} onChoose={onChoose} />
+          <ul className={styles.items} aria-label={t('history.items')}>
+            {rows.map(({ latest, turns, ids }) => (
+              <li key={latest.id}>
+                <HistoryItem
+                  item={latest}
+                  turns={turns}
+                  active={activeId !== null && ids.includes(activeId)}
+                  onChoose={onChoose}
+                />
               </li>
             ))}
           </ul>
           {hasNextPage && (
             <div ref={sentinel} className={styles.more}>
               {isFetchingNextPage ? (
-                <Spinner size="sm" label="Loading more" />
+                <Spinner size="sm" label={t('history.loadingMore')} />
               ) : (
                 !canObserve && (
                   <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()}>
-                    Load more
+                    {t('history.loadMore')}
                   </Button>
                 )
               )}
@@ -250,7 +262,7 @@ function HistoryList({
         </div>
       )}
       <p className={styles.footer} aria-live="polite">
-        {historyFooter(items.length, q)}
+        {historyFooter(rows.length, q)}
       </p>
     </>
   );
@@ -258,13 +270,16 @@ function HistoryList({
 
 function HistoryItem({
   item,
+  turns,
   active,
   onChoose,
 }: {
   item: ContentItem;
+  turns: number;
   active: boolean;
   onChoose: (item: ContentItem) => void;
 }) {
+  const { t } = useTranslation();
   const isImage = item.contentType === 'image';
   return (
     <button
@@ -292,7 +307,7 @@ function HistoryItem({
             {historyTitle(item.title)}
           </span>
           <Badge variant="outline" className={styles.badge}>
-            {item.contentType}
+            {t(`history.contentType_${item.contentType}`)}
           </Badge>
         </span>
         {isImage ? (
@@ -306,6 +321,7 @@ function HistoryItem({
         <span className={styles.meta}>
           <span>{item.model}</span>
           <span>{item.language}</span>
+          {!isImage && <span>{turnsLabel(turns)}</span>}
           <time dateTime={item.createdAt}>{relativeTime(item.createdAt)}</time>
         </span>
       </span>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { i18n } from '@aict/web-kit';
 
 /** `value`, once it has stopped changing for `delayMs`. */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
@@ -13,5 +14,7 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
 /** SPEC §2 footer: 'N item(s)', plus ' matching "{query}"' while a search is active. */
 export function historyFooter(count: number, query: string): string {
   const q = query.trim();
-  return `${count} item(s)${q ? ` matching "${q}"` : ''}`;
+  return q
+    ? i18n.t('history.footerMatching', { count, query: q })
+    : i18n.t('history.footer', { count });
 }

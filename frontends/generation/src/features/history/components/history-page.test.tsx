@@ -102,4 +102,29 @@ describe('History page', () => {
     expect(await screen.findByText('No content yet')).toBeTruthy();
     expect(screen.getByText('Generate some content to see it here')).toBeTruthy();
   });
+
+  it('when a conversation has several turns, then it is one row with the latest turn and the number of turns', async () => {
+    const start = buildContent({ id: 'r1', title: 'Launch post', content: 'First draft' });
+    const reply = buildContent({
+      id: 'r2',
+      title: 'Launch post',
+      content: 'Shorter draft',
+      parentId: 'r1',
+    });
+    stubGenerationApi(admin, {
+      'GET /api/contents?workspaceId=1&type=text': () =>
+        json({ items: [reply, mine, start], nextCursor: null }),
+    });
+    renderGeneration('/history?type=text');
+
+    expect(await screen.findByText('2 item(s)')).toBeTruthy();
+    const rows = within(screen.getByRole('list', { name: 'Texts' })).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Shorter draft')).toBeTruthy();
+    expect(within(rows[0]!).getByText('2 turns')).toBeTruthy();
+    expect(within(rows[1]!).getByText('1 turn')).toBeTruthy();
+    expect(screen.queryByText('First draft')).toBeNull();
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Launch post' }));
+    expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/?conversation=r2');
+  });
 });

@@ -21,6 +21,8 @@ import {
   VisuallyHidden,
   contentItems,
   errorMessage,
+  groupConversations,
+  turnsLabel,
   historyPreview,
   historyTitle,
   relativeTime,
@@ -28,6 +30,7 @@ import {
   useContentsInfinite,
   useDeleteContent,
   useSession,
+  useTranslation,
 } from '@aict/web-kit';
 import { ImageIcon, TextIcon, TrashIcon } from '../../../lib/icons';
 import styles from '../../../lib/generation.module.css';
@@ -45,6 +48,7 @@ function useDebounced(value: string, delay: number) {
 
 /** /history?type=text|image: the workspace's generated texts or images, newest first. */
 export function HistoryPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const type: ContentType = params.get('type') === 'image' ? 'image' : 'text';
   const navigate = useNavigate();
@@ -53,6 +57,11 @@ export function HistoryPage() {
   const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const history = useContentsInfinite({ type, q });
   const items = contentItems(history.data);
+  // Texts: one row per conversation, grouped on the client (the list API has no thread id).
+  const rows =
+    type === 'text'
+      ? groupConversations(items)
+      : items.map((item) => ({ latest: item, turns: 1, ids: [item.id] }));
   const remove = useDeleteContent();
   const [image, setImage] = useState<ContentItem | null>(null);
   const [doomed, setDoomed] = useState<ContentItem | null>(null);
@@ -68,11 +77,11 @@ export function HistoryPage() {
     remove.mutate(doomed.id, {
       onSuccess: () => {
         setDoomed(null);
-        toast({ title: 'Content deleted', variant: 'success' });
+        toast({ title: t('contentHistory.deleted'), variant: 'success' });
       },
       onError: (error) =>
         toast({
-          title: 'Failed to delete content',
+          title: t('contentHistory.deleteFailed'),
           description: errorMessage(error),
           variant: 'destructive',
         }),
@@ -84,12 +93,12 @@ export function HistoryPage() {
     body = (
       <Card role="alert">
         <CardHeader>
-          <CardTitle>Failed to fetch contents</CardTitle>
-          <CardDescription>Please try again later</CardDescription>
+          <CardTitle>{t('contentHistory.fetchFailed')}</CardTitle>
+          <CardDescription>{t('history.failedText')}</CardDescription>
         </CardHeader>
         <div className={styles.cardBody}>
           <Button variant="outline" onClick={() => void history.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </div>
       </Card>
@@ -97,7 +106,7 @@ export function HistoryPage() {
   } else if (history.isPending) {
     body = (
       <div aria-busy="true" className={styles.list}>
-        <VisuallyHidden role="status">Loading content</VisuallyHidden>
+        <VisuallyHidden role="status">{t('contentHistory.loading')}</VisuallyHidden>
         {Array.from({ length: 6 }, (_, index) => (
           <Skeleton key={index} className={styles.promptSkeleton} />
         ))}
@@ -107,23 +116,26 @@ export function HistoryPage() {
     body = q ? (
       <Card>
         <CardHeader>
-          <CardTitle>No matching content</CardTitle>
-          <CardDescription>Try adjusting your search terms</CardDescription>
+          <CardTitle>{t('history.noMatch')}</CardTitle>
+          <CardDescription>{t('history.noMatchText')}</CardDescription>
         </CardHeader>
       </Card>
     ) : (
       <Card>
         <CardHeader>
-          <CardTitle>No content yet</CardTitle>
-          <CardDescription>Generate some content to see it here</CardDescription>
+          <CardTitle>{t('history.empty')}</CardTitle>
+          <CardDescription>{t('history.emptyText')}</CardDescription>
         </CardHeader>
       </Card>
     );
   } else {
     body = (
       <>
-        <ul className={styles.list} aria-label={type === 'image' ? 'Images' : 'Texts'}>
-          {items.map((item) => (
+        <ul
+          className={styles.list}
+          aria-label={type === 'image' ? t('contentHistory.images') : t('contentHistory.texts')}
+        >
+          {rows.map(({ latest: item, turns }) => (
             <li key={item.id} className={styles.item}>
               {item.contentType === 'image' ? (
                 <img src={item.content} alt="" className={styles.thumb} loading="lazy" />
@@ -138,6 +150,9 @@ export function HistoryPage() {
                 <span className={styles.badges}>
                   <Badge variant="secondary">{item.model}</Badge>
                   <Badge variant="outline">{item.language}</Badge>
+                  {item.contentType === 'text' && (
+                    <span className={styles.muted}>{turnsLabel(turns)}</span>
+                  )}
                   <span className={styles.muted}>{relativeTime(item.createdAt)}</span>
                 </span>
               </div>
@@ -145,7 +160,7 @@ export function HistoryPage() {
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Delete ${item.title}`}
+                  aria-label={t('contentHistory.deleteName', { name: item.title })}
                   onClick={() => setDoomed(item)}
                 >
                   <TrashIcon />
@@ -155,7 +170,7 @@ export function HistoryPage() {
           ))}
         </ul>
         <p className={styles.muted} role="status">
-          {items.length} item(s){q ? ` matching "${q}"` : ''}
+          {rows.length} item(s){q ? ` matching "${q}"` : ''}
         </p>
         {history.hasNextPage && (
           <div className={styles.actions}>
@@ -164,7 +179,7 @@ export function HistoryPage() {
               onClick={() => void history.fetchNextPage()}
               disabled={history.isFetchingNextPage}
             >
-              {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              {history.isFetchingNextPage ? t('contentHistory.loadingMore') : t('history.loadMore')}
             </Button>
           </div>
         )}
@@ -174,20 +189,22 @@ export function HistoryPage() {
 
   return (
     <Page
-      title={type === 'image' ? 'Image History' : 'Text History'}
+      title={type === 'image' ? t('contentHistory.imageTitle') : t('contentHistory.textTitle')}
       description={
         type === 'image'
-          ? 'Every image generated in this workspace.'
-          : 'Every text generated in this workspace.'
+          ? t('contentHistory.imageDescription')
+          : t('contentHistory.textDescription')
       }
     >
       <div className={styles.filters}>
         <div className={styles.filterGrow}>
-          <Label htmlFor={searchId}>{type === 'image' ? <ImageIcon /> : <TextIcon />} Search</Label>
+          <Label htmlFor={searchId}>
+            {type === 'image' ? <ImageIcon /> : <TextIcon />} {t('contentHistory.search')}
+          </Label>
           <Input
             id={searchId}
             type="search"
-            placeholder="Search content..."
+            placeholder={t('history.searchPlaceholder')}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
@@ -202,17 +219,17 @@ export function HistoryPage() {
         closeButton={false}
       >
         <DialogHeader>
-          <DialogTitle>Delete content?</DialogTitle>
+          <DialogTitle>{t('contentHistory.confirmTitle')}</DialogTitle>
           <DialogDescription>
-            This action cannot be undone. This will permanently delete &quot;{doomed?.title}&quot;.
+            {t('contentHistory.confirmText', { title: doomed?.title ?? '' })}
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => setDoomed(null)} disabled={remove.isPending}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button variant="destructive" onClick={confirmDelete} disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
+            {remove.isPending ? t('contentHistory.deleting') : t('contentHistory.delete')}
           </Button>
         </DialogFooter>
       </Dialog>

@@ -1,5 +1,7 @@
 import '../../../test/setup';
+import path from 'node:path';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { loadStylesheet } from '@aict/web-kit/testing';
 import {
   admin,
   buildPrompt,
@@ -139,5 +141,77 @@ describe('Image Generation page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate Image' }));
     expect(await screen.findByText('Failed to generate image')).toBeTruthy();
     expect(screen.getByText('No API key configured')).toBeTruthy();
+  });
+
+  it('when an image is generated, then it keeps its aspect ratio and is scrolled into view', async () => {
+    const removeCss = loadStylesheet(path.resolve(__dirname, '../../../lib/generation.module.css'));
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = jest.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    stubGenerationApi(member, {
+      [`GET ${PROMPTS}`]: () => json([banner]),
+      'POST /api/generate': () =>
+        json({ result: { imageUrl: '/api/images/c2?workspaceId=1' }, content: { id: 'c2' } }),
+    });
+    renderGeneration('/image-generation?promptId=banner');
+    fireEvent.change(await screen.findByLabelText('subject'), { target: { value: 'a cat' } });
+    fireEvent.change(screen.getByLabelText('style'), { target: { value: 'flat' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Image' }));
+
+    const image = await screen.findByRole('img', { name: /Generated with Banner/ });
+    const style = getComputedStyle(image);
+    expect(style.objectFit).toBe('contain'); // never 'fill' (stretched)
+    expect(style.alignSelf).not.toBe('stretch');
+    expect(style.alignSelf).not.toBe('');
+    expect(style.height).toBe('auto');
+    await waitFor(() =>
+      expect(scrolled).toContain(screen.getByRole('region', { name: 'Generated image' })),
+    );
+    removeCss();
+  });
+
+  it("when another prompt is chosen, then the previous prompt's image is gone", async () => {
+    const poster = buildPrompt({
+      id: 'poster',
+      name: 'Poster',
+      contentType: 'image',
+      model: 'dall-e-3',
+      variables: ['subject'],
+    });
+    stubGenerationApi(member, {
+      [`GET ${PROMPTS}`]: () => json([banner, poster]),
+      'POST /api/generate': () =>
+        json({ result: { imageUrl: '/api/images/c2?workspaceId=1' }, content: { id: 'c2' } }),
+    });
+    renderGeneration('/image-generation?promptId=banner');
+    fireEvent.change(await screen.findByLabelText('subject'), { target: { value: 'a cat' } });
+    fireEvent.change(screen.getByLabelText('style'), { target: { value: 'flat' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Image' }));
+    await screen.findByRole('img', { name: /Generated with Banner/ });
+
+    fireEvent.click(screen.getByRole('button', { name: /Poster/ }));
+
+    await screen.findByText('Inputs for Poster');
+    expect(screen.queryByRole('region', { name: 'Generated image' })).toBeNull();
+    expect(screen.queryByRole('img', { name: /Generated with/ })).toBeNull();
+  });
+
+  it('when Enter is pressed in the last variable field, then the image is generated', async () => {
+    const calls = stubGenerationApi(member, {
+      [`GET ${PROMPTS}`]: () => json([banner]),
+      'POST /api/generate': () =>
+        json({ result: { imageUrl: '/api/images/c2?workspaceId=1' }, content: { id: 'c2' } }),
+    });
+    renderGeneration('/image-generation?promptId=banner');
+    fireEvent.change(await screen.findByLabelText('subject'), { target: { value: 'a cat' } });
+    fireEvent.keyDown(screen.getByLabelText('subject'), { key: 'Enter' });
+    expect(calls.some((c) => c.url === '/api/generate')).toBe(false); // not the last field
+    const style = screen.getByLabelText('style');
+    fireEvent.change(style, { target: { value: 'flat' } });
+    fireEvent.keyDown(style, { key: 'Enter' });
+
+    expect(await screen.findByText('Content generated successfully')).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/generate')).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -23,6 +23,7 @@ import {
   saveBlob,
   toast,
   useWorkspace,
+  useTranslation,
 } from '@aict/web-kit';
 import { DownloadIcon } from '../../../lib/icons';
 import { ModelPicker } from '../../../lib/model-picker';
@@ -50,6 +51,7 @@ interface ImageResult {
 
 /** /image-generation (SPEC §2, §4, §5): a prompt, its variables, an optional reference image. */
 export function ImageGenerationPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const { currentWorkspaceId, isAdmin } = useWorkspace();
   const queryClient = useQueryClient();
@@ -63,6 +65,7 @@ export function ImageGenerationPage() {
   const [file, setFile] = useState<File | null>(null);
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<ImageResult | null>(null);
+  const resultRef = useRef<HTMLElement>(null);
 
   const selectedModel = selected?.model;
   useEffect(() => {
@@ -70,7 +73,16 @@ export function ImageGenerationPage() {
     setModel(selectedModel);
     setInputs({});
     setFile(null);
+    setResult(null); // the previous prompt's image does not belong to this one
   }, [selectedId, selectedModel]);
+
+  // A new image shows below the form: bring it into view (again once the image has loaded
+  // and the page has its full height).
+  const showResult = () =>
+    resultRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  useEffect(() => {
+    if (result) showResult();
+  }, [result]);
 
   function select(prompt: PromptSummary) {
     setParams(
@@ -87,8 +99,9 @@ export function ImageGenerationPage() {
   const hasFile = selected?.variables.includes(FILE_VARIABLE) ?? false;
 
   async function generate() {
+    if (pending) return;
     if (!selected) {
-      toast({ title: 'Please select a prompt', variant: 'destructive' });
+      toast({ title: t('generation.selectPrompt'), variant: 'destructive' });
       return;
     }
     const filled: Record<string, string> = {};
@@ -101,16 +114,16 @@ export function ImageGenerationPage() {
       .map(([name]) => name);
     if (missing.length > 0) {
       toast({
-        title: 'Missing information',
-        description: `Please fill in the following fields: ${missing.join(', ')}`,
+        title: t('generation.missingInfo'),
+        description: t('generation.missingInfoText', { fields: missing.join(', ') }),
         variant: 'destructive',
       });
       return;
     }
     if (hasFile && effectiveModel === GPT_IMAGE_MODEL && !file) {
       toast({
-        title: 'Missing file',
-        description: 'Please upload a reference image for this prompt.',
+        title: t('generation.missingFile'),
+        description: t('generation.missingFileText'),
         variant: 'destructive',
       });
       return;
@@ -140,11 +153,11 @@ export function ImageGenerationPage() {
         isGptImage,
         b64,
       });
-      toast({ title: 'Content generated successfully', variant: 'success' });
+      toast({ title: t('generation.contentGenerated'), variant: 'success' });
       void invalidateContents(queryClient);
     } catch (error) {
       toast({
-        title: file ? 'Failed to generate image with file' : 'Failed to generate image',
+        title: file ? t('generation.imageWithFileFailed') : t('generation.imageFailed'),
         description: errorMessage(error),
         variant: 'destructive',
       });
@@ -161,15 +174,12 @@ export function ImageGenerationPage() {
       else await downloadFile(result.src, name);
     } catch (error) {
       console.error('Image download failed', error);
-      toast({ title: 'Download failed', variant: 'destructive' });
+      toast({ title: t('generation.downloadFailed'), variant: 'destructive' });
     }
   }
 
   return (
-    <Page
-      title="Image Generation"
-      description="Pick a prompt template, fill in its variables and generate an image."
-    >
+    <Page title={t('generation.imageTitle')} description={t('generation.imageDescription')}>
       <PromptPicker
         prompts={prompts.data}
         isPending={currentWorkspaceId !== null && prompts.isPending}
@@ -181,7 +191,7 @@ export function ImageGenerationPage() {
       <Card className={styles.section}>
         <CardContent className={styles.section}>
           <h2 className={styles.sectionTitle}>
-            {selected ? `Inputs for ${selected.name}` : 'Inputs'}
+            {selected ? t('generation.inputsFor', { name: selected.name }) : t('generation.inputs')}
           </h2>
           {selected ? (
             <>
@@ -191,6 +201,7 @@ export function ImageGenerationPage() {
                 onInputChange={(name, value) => setInputs((all) => ({ ...all, [name]: value }))}
                 language={language}
                 onLanguageChange={setLanguage}
+                onSubmit={() => void generate()}
               />
               {hasFile && (
                 <ReferenceImageInput
@@ -201,7 +212,7 @@ export function ImageGenerationPage() {
               )}
             </>
           ) : (
-            <p className={styles.muted}>Select a prompt to see its variables.</p>
+            <p className={styles.muted}>{t('generation.selectPromptHint')}</p>
           )}
           {isAdmin && (
             <div className={styles.fields}>
@@ -210,20 +221,24 @@ export function ImageGenerationPage() {
           )}
           <div className={styles.actions}>
             <Button onClick={() => void generate()} disabled={pending}>
-              {pending ? 'Generating...' : 'Generate Image'}
+              {pending ? t('generation.generating') : t('generation.generateImage')}
             </Button>
           </div>
         </CardContent>
       </Card>
       {result && (
-        <section className={styles.section} aria-label="Generated image">
+        <section
+          ref={resultRef}
+          className={styles.section}
+          aria-label={t('generation.generatedImage')}
+        >
           <div className={styles.sectionHeader}>
-            <h2 className={styles.sectionTitle}>Result</h2>
+            <h2 className={styles.sectionTitle}>{t('generation.result')}</h2>
             <div className={styles.actions}>
               <Badge variant="secondary">{result.isGptImage ? 'GPT-Image' : result.model}</Badge>
               <Button variant="outline" size="sm" onClick={() => void download()}>
                 <DownloadIcon />
-                Download Image
+                {t('generation.downloadImage')}
               </Button>
             </div>
           </div>
@@ -231,6 +246,7 @@ export function ImageGenerationPage() {
             src={result.src}
             alt={`Generated with ${selected?.name ?? 'the prompt'}`}
             className={styles.resultImage}
+            onLoad={showResult}
           />
         </section>
       )}

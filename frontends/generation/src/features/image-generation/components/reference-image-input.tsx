@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Label, toast } from '@aict/web-kit';
+import { Button, Label, toast, useTranslation } from '@aict/web-kit';
 import { TrashIcon, UploadIcon } from '../../../lib/icons';
 import styles from '../../../lib/generation.module.css';
 
@@ -14,6 +14,7 @@ export function ReferenceImageInput({
   required: boolean;
 }) {
   const id = useId();
+  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
 
@@ -33,8 +34,8 @@ export function ReferenceImageInput({
     if (!chosen) return;
     if (!chosen.type.startsWith('image/')) {
       toast({
-        title: 'Invalid file',
-        description: 'Please upload an image file.',
+        title: t('generation.invalidFile'),
+        description: t('generation.invalidFileText'),
         variant: 'destructive',
       });
       return;
@@ -56,18 +57,22 @@ export function ReferenceImageInput({
       <div className={styles.actions}>
         <Button variant="outline" onClick={() => input.current?.click()}>
           <UploadIcon />
-          {file ? 'Replace image' : 'Upload image'}
+          {file ? t('generation.replaceImage') : t('generation.uploadImage')}
         </Button>
         {file && (
           <>
             {preview && (
-              <img src={preview} alt="Reference image preview" className={styles.preview} />
+              <img
+                src={preview}
+                alt={t('generation.referencePreview')}
+                className={styles.preview}
+              />
             )}
             <span className={styles.muted}>{file.name}</span>
             <Button
               variant="ghost"
               size="icon"
-              aria-label="Remove reference image"
+              aria-label={t('generation.removeReference')}
               onClick={() => onChange(null)}
             >
               <TrashIcon />

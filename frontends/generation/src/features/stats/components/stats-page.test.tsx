@@ -1,6 +1,7 @@
 import '../../../test/setup';
 import { fireEvent, screen, within } from '@testing-library/react';
 import {
+  admin,
   buildContent,
   buildPrompt,
   json,
@@ -28,8 +29,8 @@ const images = Array.from({ length: 4 }, (_, index) =>
   }),
 );
 
-function stub() {
-  return stubGenerationApi(member, {
+function stub(user = member) {
+  return stubGenerationApi(user, {
     'GET /api/stats?workspaceId=1': () =>
       json({ totalPrompts: 12, textContent: 34, imagesGenerated: 5 }),
     'GET /api/prompts?workspaceId=1': () => json(prompts),
@@ -52,7 +53,7 @@ describe('Stats page', () => {
   });
 
   it('when recent prompts show, then the first 3 are listed with Edit and Run, and the category filter narrows them', async () => {
-    stub();
+    stub(admin);
     renderGeneration('/stats');
     const list = await screen.findByRole('list', { name: 'Recent prompts' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
@@ -69,6 +70,17 @@ describe('Stats page', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([expect.stringContaining('Beta'), expect.stringContaining('Delta')]);
+  });
+
+  it('when a member sees recent prompts, then they are offered View, not Edit, on prompts they cannot edit', async () => {
+    stub(member);
+    renderGeneration('/stats');
+    const list = await screen.findByRole('list', { name: 'Recent prompts' });
+    expect(within(list).queryByRole('link', { name: /^Edit / })).toBeNull();
+    expect(within(list).getByRole('link', { name: 'View Alpha' }).getAttribute('href')).toBe(
+      '/prompts/a',
+    );
+    expect(within(list).getByRole('link', { name: 'Run Alpha' })).toBeTruthy();
   });
 
   it('when recent texts and images show, then 2 texts with model and language and 4 images are listed', async () => {

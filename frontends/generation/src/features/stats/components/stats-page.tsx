@@ -20,12 +20,15 @@ import {
   historyTitle,
   relativeTime,
   useContentsInfinite,
+  useSession,
   useStats,
   useWorkspace,
+  useTranslation,
 } from '@aict/web-kit';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { usePrompts } from '../../../lib/get-prompts';
-import { CopyIcon, EditIcon, PlayIcon } from '../../../lib/icons';
+import { CopyIcon, EditIcon, EyeIcon, PlayIcon } from '../../../lib/icons';
+import { canEditPrompt } from '@aict/web-kit';
 import styles from '../../../lib/generation.module.css';
 
 /** A content's whole text (history lists carry a preview only). */
@@ -35,11 +38,15 @@ const fullText = async (id: string) =>
 const ALL = 'all';
 
 function Count({ label, value }: { label: string; value: number | undefined }) {
+  const { t } = useTranslation();
   return (
     <Card>
       <CardHeader>
         <CardDescription>{label}</CardDescription>
-        <CardTitle className={styles.count} aria-label={`${label}: ${value ?? 'loading'}`}>
+        <CardTitle
+          className={styles.count}
+          aria-label={t('stats.countLabel', { label, value: value ?? t('stats.loading') })}
+        >
           {value ?? '–'}
         </CardTitle>
       </CardHeader>
@@ -48,25 +55,35 @@ function Count({ label, value }: { label: string; value: number | undefined }) {
   );
 }
 
-function SectionHeader({ title, id, to }: { title: string; id: string; to: string }) {
+function SectionHeader({
+  title,
+  what,
+  id,
+  to,
+}: {
+  title: string;
+  /** What 'View All' leads to (its accessible name). */
+  what: string;
+  id: string;
+  to: string;
+}) {
+  const { t } = useTranslation();
   return (
     <div className={styles.sectionHeader}>
       <h2 id={id} className={styles.sectionTitle}>
         {title}
       </h2>
-      <Link
-        to={to}
-        className={styles.viewAll}
-        aria-label={`View All ${title.replace('Recent ', '')}`}
-      >
-        View All
+      <Link to={to} className={styles.viewAll} aria-label={t('stats.viewAllOf', { what })}>
+        {t('stats.viewAll')}
       </Link>
     </div>
   );
 }
 
 function RecentPrompts() {
-  const { currentWorkspaceId } = useWorkspace();
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const { currentWorkspaceId, isAdmin } = useWorkspace();
   const prompts = usePrompts(currentWorkspaceId);
   const [category, setCategory] = useState(ALL);
   const id = useId();
@@ -75,11 +92,16 @@ function RecentPrompts() {
     .slice(0, STATS_ITEMS.prompts);
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
-      <SectionHeader title="Recent Prompts" id={`${id}-title`} to="/prompts" />
+      <SectionHeader
+        title={t('stats.recentPrompts')}
+        what={t('stats.prompts')}
+        id={`${id}-title`}
+        to="/prompts"
+      />
       <div className={styles.filter}>
-        <Label htmlFor={id}>Category</Label>
+        <Label htmlFor={id}>{t('stats.category')}</Label>
         <Select id={id} value={category} onChange={(event) => setCategory(event.target.value)}>
-          <option value={ALL}>All</option>
+          <option value={ALL}>{t('stats.all')}</option>
           {CATEGORIES.map((name) => (
             <option key={name} value={name.toLowerCase()}>
               {name}
@@ -90,9 +112,9 @@ function RecentPrompts() {
       {prompts.isPending && currentWorkspaceId !== null ? (
         <Skeleton className={styles.promptSkeleton} />
       ) : shown.length === 0 ? (
-        <p className={styles.muted}>No prompts found</p>
+        <p className={styles.muted}>{t('stats.noPrompts')}</p>
       ) : (
-        <ul className={styles.list} aria-label="Recent prompts">
+        <ul className={styles.list} aria-label={t('stats.recentPromptsList')}>
           {shown.map((prompt) => (
             <li key={prompt.id} className={styles.item}>
               <div className={styles.itemMain}>
@@ -106,21 +128,33 @@ function RecentPrompts() {
                 </span>
               </div>
               <div className={styles.actions}>
-                <Link
-                  to={`/prompts/${encodeURIComponent(prompt.id)}`}
-                  className={buttonClass({ variant: 'outline', size: 'sm' })}
-                  aria-label={`Edit ${prompt.name}`}
-                >
-                  <EditIcon />
-                  Edit
-                </Link>
+                {/* 'Edit' only for who may edit it; others open the read-only page as 'View' */}
+                {canEditPrompt(user, prompt, { isAdmin, currentWorkspaceId }) ? (
+                  <Link
+                    to={`/prompts/${encodeURIComponent(prompt.id)}`}
+                    className={buttonClass({ variant: 'outline', size: 'sm' })}
+                    aria-label={t('stats.editName', { name: prompt.name })}
+                  >
+                    <EditIcon />
+                    {t('stats.edit')}
+                  </Link>
+                ) : (
+                  <Link
+                    to={`/prompts/${encodeURIComponent(prompt.id)}`}
+                    className={buttonClass({ variant: 'outline', size: 'sm' })}
+                    aria-label={t('stats.viewName', { name: prompt.name })}
+                  >
+                    <EyeIcon />
+                    {t('stats.view')}
+                  </Link>
+                )}
                 <Link
                   to={`/${prompt.contentType === 'image' ? 'image' : 'text'}-generation?promptId=${encodeURIComponent(prompt.id)}`}
                   className={buttonClass({ size: 'sm' })}
-                  aria-label={`Run ${prompt.name}`}
+                  aria-label={t('stats.runName', { name: prompt.name })}
                 >
                   <PlayIcon />
-                  Run
+                  {t('stats.run')}
                 </Link>
               </div>
             </li>
@@ -132,18 +166,24 @@ function RecentPrompts() {
 }
 
 function RecentText() {
+  const { t } = useTranslation();
   const id = useId();
   const texts = useContentsInfinite({ type: 'text', limit: STATS_ITEMS.text });
   const items = contentItems(texts.data).slice(0, STATS_ITEMS.text);
   return (
     <section className={styles.section} aria-labelledby={id}>
-      <SectionHeader title="Recent Text Content" id={id} to="/history?type=text" />
+      <SectionHeader
+        title={t('stats.recentText')}
+        what={t('stats.textContentWhat')}
+        id={id}
+        to="/history?type=text"
+      />
       {texts.isPending && texts.fetchStatus !== 'idle' ? (
         <Skeleton className={styles.promptSkeleton} />
       ) : items.length === 0 ? (
-        <p className={styles.muted}>No text content yet</p>
+        <p className={styles.muted}>{t('stats.noText')}</p>
       ) : (
-        <ul className={styles.list} aria-label="Recent text content">
+        <ul className={styles.list} aria-label={t('stats.recentTextList')}>
           {items.map((item) => (
             <li key={item.id} className={styles.item}>
               <div className={styles.itemMain}>
@@ -158,7 +198,7 @@ function RecentText() {
               <button
                 type="button"
                 className={buttonClass({ variant: 'ghost', size: 'icon' })}
-                aria-label={`Copy ${item.title}`}
+                aria-label={t('stats.copyName', { name: item.title })}
                 // Lists carry an 80-character preview: copy the whole text.
                 onClick={() => void copyToClipboard(() => fullText(item.id))}
               >
@@ -173,25 +213,31 @@ function RecentText() {
 }
 
 function RecentImages() {
+  const { t } = useTranslation();
   const id = useId();
   const images = useContentsInfinite({ type: 'image', limit: STATS_ITEMS.images });
   const items = contentItems(images.data).slice(0, STATS_ITEMS.images);
   const [open, setOpen] = useState<ContentItem | null>(null);
   return (
     <section className={styles.section} aria-labelledby={id}>
-      <SectionHeader title="Recent Images" id={id} to="/history?type=image" />
+      <SectionHeader
+        title={t('stats.recentImages')}
+        what={t('stats.imagesWhat')}
+        id={id}
+        to="/history?type=image"
+      />
       {images.isPending && images.fetchStatus !== 'idle' ? (
         <Skeleton className={styles.promptSkeleton} />
       ) : items.length === 0 ? (
-        <p className={styles.muted}>No images yet</p>
+        <p className={styles.muted}>{t('stats.noImages')}</p>
       ) : (
-        <ul className={styles.imageGrid} aria-label="Recent images">
+        <ul className={styles.imageGrid} aria-label={t('stats.recentImagesList')}>
           {items.map((item) => (
             <li key={item.id}>
               <button
                 type="button"
                 className={styles.imageButton}
-                aria-label={`Open ${item.title}`}
+                aria-label={t('stats.openName', { name: item.title })}
                 onClick={() => setOpen(item)}
               >
                 <img src={item.content} alt="" loading="lazy" />
@@ -207,13 +253,14 @@ function RecentImages() {
 
 /** /stats (SPEC §2): three counts and the recent prompts, texts and images. */
 export function StatsPage() {
+  const { t } = useTranslation();
   const stats = useStats();
   return (
-    <Page title="Stats">
+    <Page title={t('stats.title')}>
       <div className={styles.countGrid}>
-        <Count label="Total Prompts" value={stats.data?.totalPrompts} />
-        <Count label="Text Content" value={stats.data?.textContent} />
-        <Count label="Images Generated" value={stats.data?.imagesGenerated} />
+        <Count label={t('stats.totalPrompts')} value={stats.data?.totalPrompts} />
+        <Count label={t('stats.textContent')} value={stats.data?.textContent} />
+        <Count label={t('stats.imagesGenerated')} value={stats.data?.imagesGenerated} />
       </div>
       <RecentPrompts />
       <RecentText />

@@ -237,4 +237,45 @@ describe('Text Generation page', () => {
     expect(screen.getAllByRole('listitem', { name: /Assistant|You/ })).toHaveLength(1);
     await waitFor(() => expect(sessionStorage.getItem('continueConversation')).toBeNull());
   });
+
+  it('when the result and a reply arrive, then each is scrolled into view', async () => {
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = jest.fn(function (this: Element) {
+      scrolled.push(this.textContent ?? '');
+    });
+    stubGenerationApi(member, {
+      [`GET ${PROMPTS}`]: () => json([blog]),
+      'POST /api/generate': () => json({ result: { text: 'First answer' }, content: { id: 'c1' } }),
+      'POST /api/generate-reply': () =>
+        json({ result: { text: 'Shorter answer' }, content: { id: 'c2' } }),
+    });
+    renderGeneration('/text-generation?promptId=blog');
+    await screen.findByLabelText('topic');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Text' }));
+    await screen.findByText('First answer');
+    await waitFor(() => expect(scrolled).toContain('First answer'));
+
+    const box = screen.getByLabelText('Reply');
+    fireEvent.change(box, { target: { value: 'Make it shorter' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await screen.findByText('Shorter answer');
+    await waitFor(() => expect(scrolled).toContain('Shorter answer'));
+  });
+
+  it('when Enter is pressed in the last variable field, then the text is generated', async () => {
+    const calls = stubGenerationApi(member, {
+      [`GET ${PROMPTS}`]: () => json([tweet]),
+      'POST /api/generate': () => json({ result: { text: 'Hello' }, content: { id: 'c1' } }),
+    });
+    renderGeneration('/text-generation?promptId=tweet');
+    const product = await screen.findByLabelText('product');
+    fireEvent.change(product, { target: { value: 'shoes' } });
+    fireEvent.keyDown(product, { key: 'Enter' });
+
+    expect(await screen.findByText('Content generated successfully')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/generate')?.body).toMatchObject({
+      promptId: 'tweet',
+      inputs: { product: 'shoes' },
+    });
+  });
 });

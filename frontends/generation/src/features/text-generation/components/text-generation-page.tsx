@@ -23,6 +23,7 @@ import {
   removeContinueRecord,
   toast,
   useWorkspace,
+  useTranslation,
 } from '@aict/web-kit';
 import { StopIcon } from '../../../lib/icons';
 import { ModelPicker } from '../../../lib/model-picker';
@@ -56,6 +57,7 @@ function threadMessages(items: readonly ContentItem[]): ChatMessage[] {
 
 /** /text-generation (SPEC §2, §4): a prompt, its variables, then a thread refined by replies. */
 export function TextGenerationPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const continuing = params.get('continue') === 'true';
   const { currentWorkspaceId, isAdmin } = useWorkspace();
@@ -93,8 +95,8 @@ export function TextGenerationPage() {
       record = readContinueRecord();
     } catch {
       toast({
-        title: 'Error loading conversation',
-        description: 'Could not load the conversation data.',
+        title: t('generation.loadConversationFailed'),
+        description: t('generation.loadConversationFailedText'),
         variant: 'destructive',
       });
       removeContinueRecord();
@@ -161,8 +163,9 @@ export function TextGenerationPage() {
   const stop = () => controller.current?.abort();
 
   async function generate() {
+    if (controller.current) return; // already generating
     if (!selected) {
-      toast({ title: 'Please select a prompt', variant: 'destructive' });
+      toast({ title: t('generation.selectPrompt'), variant: 'destructive' });
       return;
     }
     const filled = { ...inputs };
@@ -182,12 +185,12 @@ export function TextGenerationPage() {
       );
       setMessages([{ role: 'assistant', content: answer.result.text ?? '' }]);
       setParentId(answer.content.id);
-      toast({ title: 'Content generated successfully', variant: 'success' });
+      toast({ title: t('generation.contentGenerated'), variant: 'success' });
       void invalidateContents(queryClient);
     } catch (error) {
       if (isAbort(error)) return;
       toast({
-        title: 'Failed to generate content',
+        title: t('generation.generateFailed'),
         description: errorMessage(error),
         variant: 'destructive',
       });
@@ -197,7 +200,7 @@ export function TextGenerationPage() {
   async function reply(text: string): Promise<boolean> {
     const message = text.trim();
     if (!message) {
-      toast({ title: 'Please enter a message', variant: 'destructive' });
+      toast({ title: t('generation.enterMessage'), variant: 'destructive' });
       return false;
     }
     const history = messages;
@@ -223,14 +226,14 @@ export function TextGenerationPage() {
         { role: 'assistant', content: answer.result.text ?? '' },
       ]);
       setParentId(answer.content.id);
-      toast({ title: 'Reply generated successfully', variant: 'success' });
+      toast({ title: t('generation.replyGenerated'), variant: 'success' });
       void invalidateContents(queryClient);
       return true;
     } catch (error) {
       setMessages(history);
       if (isAbort(error)) return false;
       toast({
-        title: 'Failed to generate reply',
+        title: t('generation.replyFailed'),
         description: errorMessage(error),
         variant: 'destructive',
       });
@@ -243,8 +246,8 @@ export function TextGenerationPage() {
 
   return (
     <Page
-      title={continuing ? 'Continue Conversation' : 'Text Generation'}
-      description="Pick a prompt template, fill in its variables and generate text."
+      title={continuing ? t('generation.continueTitle') : t('generation.textTitle')}
+      description={t('generation.textDescription')}
     >
       <PromptPicker
         prompts={prompts.data}
@@ -257,7 +260,7 @@ export function TextGenerationPage() {
       <Card className={styles.section}>
         <CardContent className={styles.section}>
           <h2 className={styles.sectionTitle}>
-            {selected ? `Inputs for ${selected.name}` : 'Inputs'}
+            {selected ? t('generation.inputsFor', { name: selected.name }) : t('generation.inputs')}
           </h2>
           {selected ? (
             <VariableInputs
@@ -266,9 +269,10 @@ export function TextGenerationPage() {
               onInputChange={(name, value) => setInputs((all) => ({ ...all, [name]: value }))}
               language={language}
               onLanguageChange={setLanguage}
+              onSubmit={() => void generate()}
             />
           ) : (
-            <p className={styles.muted}>Select a prompt to see its variables.</p>
+            <p className={styles.muted}>{t('generation.selectPromptHint')}</p>
           )}
           {isAdmin && (
             <div className={styles.fields}>
@@ -277,12 +281,14 @@ export function TextGenerationPage() {
           )}
           <div className={styles.actions}>
             <Button onClick={() => void generate()} disabled={generating}>
-              {generating && !threadStarted ? 'Generating...' : 'Generate Text'}
+              {generating && !threadStarted
+                ? t('generation.generating')
+                : t('generation.generateText')}
             </Button>
             {generating && (
               <Button variant="outline" onClick={stop}>
                 <StopIcon />
-                Stop
+                {t('generation.stop')}
               </Button>
             )}
           </div>

@@ -1,6 +1,6 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '@aict/contracts';
-import { Button, Label, Markdown, Spinner, Textarea, cn } from '@aict/web-kit';
+import { Button, Label, Markdown, Spinner, Textarea, cn, useTranslation } from '@aict/web-kit';
 import { CopyIcon, SendIcon, StopIcon } from '../../../lib/icons';
 import { copyToClipboard } from '../../../lib/clipboard';
 import styles from '../../../lib/generation.module.css';
@@ -15,10 +15,19 @@ export interface ThreadProps {
 
 /** The result thread (SPEC §2): messages, 'Copy to Clipboard' and a reply box. */
 export function Thread({ messages, streaming, onReply, onStop }: ThreadProps) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState('');
   const replyId = useId();
   const busy = streaming !== null;
+  const list = useRef<HTMLOListElement>(null);
   const lastAnswer = [...messages].reverse().find((m) => m.role === 'assistant')?.content ?? '';
+
+  // A new message (the result, a reply, the answer being written) shows below the form or the
+  // earlier turns: bring its start into view (scroll-padding keeps it clear of the header).
+  const count = messages.length;
+  useEffect(() => {
+    list.current?.lastElementChild?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [count, busy]);
 
   async function send() {
     if (busy) return;
@@ -37,7 +46,7 @@ export function Thread({ messages, streaming, onReply, onStop }: ThreadProps) {
     <section className={styles.section} aria-labelledby={`${replyId}-title`}>
       <div className={styles.sectionHeader}>
         <h2 id={`${replyId}-title`} className={styles.sectionTitle}>
-          Result
+          {t('generation.result')}
         </h2>
         <Button
           variant="outline"
@@ -46,15 +55,15 @@ export function Thread({ messages, streaming, onReply, onStop }: ThreadProps) {
           disabled={!lastAnswer}
         >
           <CopyIcon />
-          Copy to Clipboard
+          {t('generation.copyToClipboard')}
         </Button>
       </div>
-      <ol className={styles.thread} aria-label="Conversation">
+      <ol ref={list} className={styles.thread} aria-label={t('generation.conversation')}>
         {messages.map((message, index) => (
           <li
             key={index}
             className={cn(styles.message, styles[message.role])}
-            aria-label={message.role === 'user' ? 'You' : 'Assistant'}
+            aria-label={message.role === 'user' ? t('generation.you') : t('generation.assistant')}
           >
             {message.role === 'assistant' ? (
               <Markdown>{message.content}</Markdown>
@@ -64,32 +73,41 @@ export function Thread({ messages, streaming, onReply, onStop }: ThreadProps) {
           </li>
         ))}
         {streaming !== null && (
-          <li className={cn(styles.message, styles.assistant)} aria-label="Assistant" aria-busy>
+          <li
+            className={cn(styles.message, styles.assistant)}
+            aria-label={t('generation.assistant')}
+            aria-busy
+          >
             {streaming ? (
               <Markdown>{streaming}</Markdown>
             ) : (
-              <Spinner size="sm" label="Generating" />
+              <Spinner size="sm" label={t('generation.generatingLabel')} />
             )}
           </li>
         )}
       </ol>
       <div>
-        <Label htmlFor={replyId}>Reply</Label>
+        <Label htmlFor={replyId}>{t('generation.reply')}</Label>
         <div className={styles.replyBox}>
           <Textarea
             id={replyId}
             rows={2}
-            placeholder="Ask for changes... (Enter sends, Shift+Enter adds a line)"
+            placeholder={t('generation.replyPlaceholder')}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onKeyDown}
           />
           {busy ? (
-            <Button variant="outline" size="icon" aria-label="Stop generating" onClick={onStop}>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={t('generation.stopGenerating')}
+              onClick={onStop}
+            >
               <StopIcon />
             </Button>
           ) : (
-            <Button size="icon" aria-label="Send reply" onClick={() => void send()}>
+            <Button size="icon" aria-label={t('generation.sendReply')} onClick={() => void send()}>
               <SendIcon />
             </Button>
           )}

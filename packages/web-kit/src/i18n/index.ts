@@ -1,0 +1,17 @@
+export {
+  LANGUAGES,
+  LANGUAGE_STORAGE_KEY,
+  applyLanguage,
+  browserLanguage,
+  currentLanguage,
+  i18n,
+  initialLanguage,
+  isLanguage,
+  type Language,
+} from './i18n';
+export { LanguageProvider, useLanguage, type LanguageValue } from './language-provider';
+export { LanguageSelect } from './language-select';
+export { localizeServerMessage } from './localize-error';
+export { en, type Resources } from './en';
+export { nl } from './nl';
+export { useTranslation, Trans } from 'react-i18next';
