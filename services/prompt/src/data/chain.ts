@@ -15,9 +15,14 @@ import { isDuplicateKey } from './outbox-fields';
 //   `<chain>`                    the head: a hint of the latest n (`$max`, may lag or, after
 //                                lost updates, fall back a little); readers check n+1, n+2, …
 //
-// Every read and write is by `_id`. After writing version n, version n-keep goes (unless it
-// still holds outbox events). Only a head that fell behind every kept version makes a reader
-// look for the latest by a query on `chain` (a scan on FerretDB; never in normal operation).
+// Every read and write is by `_id`. After writing version n, version n-keep is emptied to a
+// tombstone `{ gone: true }` (unless it still holds outbox events), and the tombstone of
+// n-keep-PURGE_AFTER goes. An `_id` is never free again while a writer could still aim at it:
+// a reader whose walk was slow (its next version emptied meanwhile) walks on through the
+// tombstone instead of taking an old version for the latest and writing a version the others
+// no longer read (a lost write; seen under load with a deleted version). Only a head that
+// fell behind every stored version makes a reader look for the latest by a query on `chain`
+// (a scan on FerretDB; never in normal operation).
 
 export interface ChainLink<V> {
   _id: string;
@@ -26,6 +31,22 @@ export interface ChainLink<V> {
   value: V;
   at: Date;
 }
+
+/** A version emptied once it fell behind the kept ones: it holds its `_id` and n only. */
+interface Tombstone {
+  _id: string;
+  chain: string;
+  n: number;
+  gone: true;
+  at: Date;
+}
+
+type StoredLink<V> = ChainLink<V> | Tombstone;
+
+const isGone = <V>(link: StoredLink<V>): link is Tombstone => 'gone' in link && link.gone === true;
+
+/** Tombstones kept behind the emptied versions (far more than any reader can fall behind). */
+const PURGE_AFTER = 1000;
 
 interface ChainHead {
   _id: string;
@@ -40,7 +61,7 @@ export interface ChainOptions {
 export const linkId = (chain: string, n: number) => `${chain}@${n}`;
 
 export function createChain<V>(collection: mongo.Collection, options: ChainOptions) {
-  const links = collection as unknown as mongo.Collection<ChainLink<V>>;
+  const links = collection as unknown as mongo.Collection<StoredLink<V>>;
   const heads = collection as unknown as mongo.Collection<ChainHead>;
   /** The latest n this process has seen per chain (only grows). */
   const seen = new Map<string, number>();
@@ -53,9 +74,9 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
 
   async function walkFrom(
     chain: string,
-    at: ChainLink<V> | null,
-    next: ChainLink<V> | null,
-  ): Promise<ChainLink<V> | null> {
+    at: StoredLink<V> | null,
+    next: StoredLink<V> | null,
+  ): Promise<StoredLink<V> | null> {
     let latest = at;
     let following = next;
     while (following) {
@@ -63,6 +84,15 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
       following = await readLink(chain, latest.n + 1);
     }
     return latest;
+  }
+
+  /** The latest stored version found by a query on `chain` (a scan on FerretDB; rare). */
+  async function latestByQuery(chain: string): Promise<ChainLink<V> | null> {
+    const [found] = await links.find({ chain }).sort({ n: -1 }).limit(1).toArray();
+    seen.set(chain, found?.n ?? 0); // forget a start that no longer exists
+    const latest = found ? await walkFrom(chain, found, await readLink(chain, found.n + 1)) : null;
+    // The newest version is never a tombstone (version n empties n-keep only once it exists).
+    return latest && !isGone(latest) ? latest : null;
   }
 
   return {
@@ -81,12 +111,11 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
           : await Promise.all([readLink(chain, start), readLink(chain, start + 1)]);
       let latest: ChainLink<V> | null;
       if (start > 0 && !at) {
-        // The start version is gone (kept versions passed it): find the latest by query.
-        const [found] = await links.find({ chain }).sort({ n: -1 }).limit(1).toArray();
-        seen.set(chain, found?.n ?? 0); // forget a start that no longer exists
-        latest = found ? await walkFrom(chain, found, await readLink(chain, found.n + 1)) : null;
+        // The start version is gone for good (its tombstone passed too): find the latest by query.
+        latest = await latestByQuery(chain);
       } else {
-        latest = await walkFrom(chain, at, next);
+        const walked = await walkFrom(chain, at, next);
+        latest = walked && isGone(walked) ? await latestByQuery(chain) : walked;
       }
       if (latest) remember(chain, latest.n);
       return latest;
@@ -98,7 +127,14 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
      */
     async append(chain: string, n: number, value: V, extra: object = {}): Promise<boolean> {
       try {
-        await links.insertOne({ ...extra, _id: linkId(chain, n), chain, n, value, at: new Date() });
+        await links.insertOne({
+          ...extra,
+          _id: linkId(chain, n),
+          chain,
+          n,
+          value,
+          at: new Date(),
+        } as ChainLink<V>);
       } catch (err) {
         if (isDuplicateKey(err)) return false;
         throw err;
@@ -107,12 +143,22 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
       await heads
         .updateOne({ _id: chain }, { $max: { head: n } }, { upsert: true })
         .catch(() => undefined); // a hint: readers find newer versions anyway
-      if (n - options.keep >= 1) {
+      const emptied = n - options.keep;
+      if (emptied >= 1) {
         await links
-          .deleteOne({
-            _id: linkId(chain, n - options.keep),
-            '_outbox.0': { $exists: false },
-          } as mongo.Filter<ChainLink<V>>)
+          .replaceOne(
+            { _id: linkId(chain, emptied), '_outbox.0': { $exists: false } } as mongo.Filter<
+              StoredLink<V>
+            >,
+            { chain, n: emptied, gone: true, at: new Date() } as Omit<Tombstone, '_id'>,
+          )
+          .catch(() => undefined);
+      }
+      if (emptied - PURGE_AFTER >= 1) {
+        await links
+          .deleteOne({ _id: linkId(chain, emptied - PURGE_AFTER), gone: true } as mongo.Filter<
+            StoredLink<V>
+          >)
           .catch(() => undefined);
       }
       return true;
@@ -124,13 +170,13 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
         chain,
         n: { $lt: n },
         '_outbox.0': { $exists: false },
-      } as mongo.Filter<ChainLink<V>>);
+      } as mongo.Filter<StoredLink<V>>);
     },
 
     /** Removes the chain (versions still holding outbox events stay for the relay). */
     async drop(chain: string): Promise<void> {
       await links.deleteMany({ chain, '_outbox.0': { $exists: false } } as mongo.Filter<
-        ChainLink<V>
+        StoredLink<V>
       >);
       await heads.deleteOne({ _id: chain });
       seen.delete(chain);

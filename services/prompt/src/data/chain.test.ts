@@ -1,0 +1,72 @@
+import mongoose, { type Connection, type mongo } from 'mongoose';
+import { serviceTestEnv } from '@aict/service-kit/testing';
+import { createChain, linkId } from './chain';
+
+jest.setTimeout(60_000);
+
+let conn: Connection;
+
+beforeAll(async () => {
+  conn = await mongoose.createConnection(serviceTestEnv('prompt-chain').MONGO_URL!).asPromise();
+});
+afterAll(async () => {
+  await conn.dropDatabase().catch(() => undefined);
+  await conn.close();
+});
+
+/** The collection as a slow engine under load serves it: every read by `_id` takes a while. */
+function slowReads(collection: mongo.Collection): mongo.Collection {
+  return new Proxy(collection, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (prop !== 'findOne' || typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 15));
+        return value.apply(target, args);
+      };
+    },
+  });
+}
+
+/** Reads the latest count and writes count+1 as the next version, again until it wins. */
+async function increment(chain: ReturnType<typeof createChain<{ count: number }>>, name: string) {
+  for (;;) {
+    const latest = await chain.latest(name);
+    if (await chain.append(name, (latest?.n ?? 0) + 1, { count: (latest?.value.count ?? 0) + 1 }))
+      return;
+  }
+}
+
+describe('a chain of versions', () => {
+  it('when many writers in several processes race while old versions go, then no write is lost', async () => {
+    const collection = conn.collection('chain_race') as unknown as mongo.Collection;
+    // Three processes (each remembers what it has seen), one kept version behind the latest.
+    const processes = Array.from({ length: 3 }, () =>
+      createChain<{ count: number }>(slowReads(collection), { keep: 1 }),
+    );
+
+    await Promise.all(Array.from({ length: 40 }, (_, i) => increment(processes[i % 3]!, 'race')));
+
+    const fresh = createChain<{ count: number }>(collection, { keep: 1 });
+    const latest = await fresh.latest('race');
+    expect(latest?.value.count).toBe(40);
+    expect(latest?.n).toBe(40);
+  });
+
+  it('when the versions behind the kept ones are read, then they are gone but the latest is whole', async () => {
+    const collection = conn.collection('chain_keep') as unknown as mongo.Collection;
+    const chain = createChain<{ count: number }>(collection, { keep: 2 });
+    for (let i = 0; i < 6; i++) await increment(chain, 'kept');
+
+    expect(await collection.findOne({ _id: linkId('kept', 6) } as never)).toMatchObject({
+      value: { count: 6 },
+    });
+    expect(await collection.findOne({ _id: linkId('kept', 5) } as never)).toMatchObject({
+      value: { count: 5 },
+    });
+    for (const n of [1, 4]) {
+      const old = await collection.findOne({ _id: linkId('kept', n) } as never);
+      expect(old?.value).toBeUndefined();
+    }
+  });
+});
