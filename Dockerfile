@@ -13,7 +13,7 @@
 #
 # NODE_IMAGE: Node 24 LTS, the runtime the product is built and tested on (.node-version); its bundled npm
 # accepts package-lock.json (`npm ci`).
-ARG NODE_IMAGE=node:24-slim
+ARG NODE_IMAGE=node:24.21.0-slim
 
 # ---------------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS manifests

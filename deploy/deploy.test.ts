@@ -6,7 +6,15 @@
  */
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -794,5 +802,274 @@ describe('the runtime: Node 24 LTS everywhere', () => {
 
   test('when the test suite runs, then it runs on the pinned Node (the set-up brings it where the machine has an older one)', () => {
     expect(Number(process.versions.node.split('.')[0])).toBe(major);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Pinned images: every image the stack pulls is an exact version, on a line deploy/README.md's
+// "Pinned images" table lists (with its support status and why it was chosen).
+
+const README = join(ROOT, 'deploy', 'README.md');
+const K8S_DIR = join(ROOT, 'deploy', 'k8s');
+/** What an operator deploys: the overlays and the data stores (base alone carries `latest`). */
+const K8S_RENDERINGS = ['overlays/dev', 'overlays/prod', 'infra'];
+
+interface PinnedRow {
+  image: string;
+  pinned: string;
+  line: string;
+}
+interface ImageUse {
+  where: string;
+  ref: string;
+}
+
+/** The rows of deploy/README.md's "Pinned images" table: name, `pinned reference`, `line`. */
+function pinnedTable(text: string): PinnedRow[] {
+  const section = /^## Pinned images\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(text)?.[1] ?? '';
+  return section
+    .split('\n')
+    .filter((l) => l.startsWith('|') && !/^\|\s*-/.test(l))
+    .map((l) => l.split('|').map((c) => c.trim()))
+    .map((cells) => ({
+      image: cells[1] ?? '',
+      pinned: /`([^`]+)`/.exec(cells[2] ?? '')?.[1] ?? '',
+      line: /`([^`]+)`/.exec(cells[3] ?? '')?.[1] ?? '',
+    }))
+    .filter((row) => row.pinned !== '');
+}
+
+/** `registry/name` and the tag of an image reference (the tag empty when there is none). */
+function splitRef(ref: string): { repo: string; tag: string } {
+  const at = ref.indexOf('@');
+  const name = at >= 0 ? ref.slice(0, at) : ref;
+  const colon = name.lastIndexOf(':');
+  if (colon > name.lastIndexOf('/'))
+    return { repo: name.slice(0, colon), tag: name.slice(colon + 1) };
+  return { repo: name, tag: '' };
+}
+
+/** An exact version: `1.2.3` (with a variant such as `-slim`), a MinIO release stamp, or a digest. */
+function isExact(ref: string): boolean {
+  if (/@sha256:[0-9a-f]{64}$/.test(ref)) return true;
+  const { tag } = splitRef(ref);
+  return (
+    /^\d+\.\d+\.\d+(-[a-z0-9.]+)*$/.test(tag) ||
+    /^RELEASE\.\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ$/.test(tag)
+  );
+}
+
+/** Our own images (built from the Dockerfile), whatever registry they were pushed to. */
+const isProduct = (ref: string) => /(^|\/)aict\/[a-z-]+$/.test(splitRef(ref).repo);
+
+/** What is wrong with the images used, against the table (empty: nothing). */
+function imageProblems(uses: ImageUse[], rows: PinnedRow[]): string[] {
+  const problems: string[] = [];
+  for (const { where, ref } of uses) {
+    const { repo, tag } = splitRef(ref);
+    if (isProduct(ref)) {
+      if (!tag || tag === 'latest')
+        problems.push(`${where}: ${ref} has no release tag (set one in the overlay)`);
+      continue;
+    }
+    if (!isExact(ref)) {
+      problems.push(`${where}: ${ref} is not pinned to an exact version`);
+      continue;
+    }
+    if (rows.some((row) => row.pinned === ref)) continue;
+    const sameImage = rows.filter((row) => splitRef(row.pinned).repo === repo);
+    const onLine = sameImage.find((row) => tag === row.line || tag.startsWith(`${row.line}.`));
+    if (onLine)
+      problems.push(
+        `${where}: ${ref} is on line ${onLine.line}, but deploy/README.md pins ${onLine.pinned}: update the table`,
+      );
+    else if (sameImage.length > 0)
+      problems.push(
+        `${where}: ${ref} is on a line deploy/README.md does not list (it lists ${sameImage.map((r) => r.line).join(', ')})`,
+      );
+    else problems.push(`${where}: ${ref} is not in deploy/README.md's table of pinned images`);
+  }
+  return problems;
+}
+
+let kustomize = '';
+
+/** The images of the compose file (with the env file, and with its own defaults), the Dockerfile's base, and the rendered manifests. */
+async function imagesUsed(files: {
+  compose: string;
+  env: string;
+  dockerfile: string;
+  k8s: string;
+}): Promise<ImageUse[]> {
+  const uses: ImageUse[] = [];
+  const noImageVars = files.env.replace(/^\w+_IMAGE=.*\n/gm, '');
+  const composeFile = scratchFile('images-compose.yml', files.compose);
+  for (const [label, env] of [
+    ['.env.example', files.env],
+    ['compose defaults', noImageVars],
+  ] as const) {
+    const run = await runValidator([
+      '-json',
+      '-env-file',
+      scratchFile('images.env', env),
+      composeFile,
+    ]);
+    if (run.code !== 0) throw new Error(`compose did not resolve: ${run.stderr}`);
+    const p = JSON.parse(run.stdout) as ComposeProject;
+    for (const [name, s] of Object.entries(p.services))
+      if (s.image && !s.build)
+        uses.push({ where: `docker-compose.yml (${label}) ${name}`, ref: s.image });
+  }
+  const nodeImage = /^ARG NODE_IMAGE=(\S+)/m.exec(files.dockerfile)?.[1];
+  if (!nodeImage) throw new Error('the Dockerfile has no ARG NODE_IMAGE default');
+  uses.push({ where: 'Dockerfile NODE_IMAGE', ref: nodeImage });
+  for (const dir of K8S_RENDERINGS) {
+    const rendered = await new Promise<string>((done, fail) =>
+      execFile(
+        kustomize,
+        ['build', join(files.k8s, dir)],
+        { maxBuffer: 64 * 1024 * 1024 },
+        (err, out, errOut) =>
+          err ? fail(new Error(`kustomize build ${dir}: ${String(errOut)}`)) : done(String(out)),
+      ),
+    );
+    for (const m of rendered.matchAll(/^\s*(?:-\s+)?image:\s*['"]?([^'"\s]+)/gm))
+      uses.push({ where: `deploy/k8s/${dir}`, ref: m[1]! });
+  }
+  return uses;
+}
+
+const realFiles = () => ({
+  compose: composeText(),
+  env: envExampleText(),
+  dockerfile: readFileSync(DOCKERFILE, 'utf8'),
+  k8s: K8S_DIR,
+});
+
+/** A copy of deploy/k8s in the scratch folder with `file` changed. */
+function k8sCopy(file: string, from: string | RegExp, to: string): string {
+  const dir = join(scratch, `k8s-${Math.random().toString(36).slice(2)}`);
+  cpSync(K8S_DIR, dir, { recursive: true });
+  writeFileSync(join(dir, file), mutate(readFileSync(join(dir, file), 'utf8'), from, to));
+  return dir;
+}
+
+describe('pinned images', () => {
+  beforeAll(async () => {
+    const binaries = (await import(
+      pathToFileURL(join(ROOT, 'infra', 'lib', 'binaries.mjs')).href
+    )) as { ensureKustomize: () => Promise<string> };
+    kustomize = await binaries.ensureKustomize();
+  }, 600_000); // a cold build of kustomize takes ~1.5 min
+
+  const rows = () => pinnedTable(readFileSync(README, 'utf8'));
+
+  test('when deploy/README.md is read, then its table pins RabbitMQ 4.x, MongoDB 8.0, MinIO and Node 24 exactly, each on its line', () => {
+    const byRepo = new Map(rows().map((row) => [splitRef(row.pinned).repo, row]));
+    expect(byRepo.get('rabbitmq')?.line).toMatch(/^4\.\d+$/);
+    expect(byRepo.get('mongo')?.line).toBe('8.0');
+    expect(byRepo.get('node')?.line).toBe('24');
+    expect(byRepo.get('quay.io/minio/minio')).toBeDefined();
+    for (const row of rows()) {
+      expect(isExact(row.pinned)).toBe(true);
+      const { tag } = splitRef(row.pinned);
+      expect(tag === row.line || tag.startsWith(`${row.line}.`)).toBe(true);
+    }
+  });
+
+  test('when compose, .env.example, the Dockerfile and the rendered manifests are read, then every image is pinned and listed', async () => {
+    const uses = await imagesUsed(realFiles());
+    const refs = new Set(uses.map((u) => u.ref));
+    // Each store in compose (both ways) and in infra, Node in the Dockerfile, the product in the overlays.
+    for (const row of rows()) expect(refs).toContain(row.pinned);
+    expect(uses.filter((u) => isProduct(u.ref)).length).toBe(12);
+    expect(imageProblems(uses, rows())).toEqual([]);
+  });
+
+  const mutations: [
+    string,
+    (f: ReturnType<typeof realFiles>) => ReturnType<typeof realFiles>,
+    RegExp,
+  ][] = [
+    [
+      'a compose default on a floating tag',
+      (f) => ({ ...f, compose: mutate(f.compose, 'mongo:8.0.20}', 'mongo:8.0}') }),
+      /compose defaults\) mongo: mongo:8\.0 is not pinned/,
+    ],
+    [
+      'latest in .env.example',
+      (f) => ({
+        ...f,
+        env: mutate(f.env, /^RABBITMQ_IMAGE=.*$/m, 'RABBITMQ_IMAGE=rabbitmq:latest'),
+      }),
+      /rabbitmq:latest is not pinned/,
+    ],
+    [
+      'an exact version on a line the table does not list',
+      (f) => ({ ...f, env: mutate(f.env, /^MONGO_IMAGE=.*$/m, 'MONGO_IMAGE=mongo:7.0.31') }),
+      /mongo:7\.0\.31 is on a line deploy\/README\.md does not list/,
+    ],
+    [
+      'a patch release the table does not name',
+      (f) => ({ ...f, env: mutate(f.env, /^MONGO_IMAGE=.*$/m, 'MONGO_IMAGE=mongo:8.0.99') }),
+      /mongo:8\.0\.99 is on line 8\.0, but deploy\/README\.md pins mongo:8\.0\.20/,
+    ],
+    [
+      'an image the table does not list',
+      (f) => ({
+        ...f,
+        compose: mutate(
+          f.compose,
+          /quay\.io\/minio\/minio:RELEASE[^}]+/,
+          'bitnami/minio:2025.7.23',
+        ),
+      }),
+      /bitnami\/minio:2025\.7\.23 is not in deploy\/README\.md's table/,
+    ],
+    [
+      'a Node base image on its major only',
+      (f) => ({
+        ...f,
+        dockerfile: mutate(f.dockerfile, /^ARG NODE_IMAGE=.*$/m, 'ARG NODE_IMAGE=node:24-slim'),
+      }),
+      /Dockerfile NODE_IMAGE: node:24-slim is not pinned/,
+    ],
+    [
+      'a RabbitMQ StatefulSet on a minor tag',
+      (f) => ({
+        ...f,
+        k8s: k8sCopy(
+          'infra/rabbitmq.yaml',
+          /image: rabbitmq:\S+/,
+          'image: rabbitmq:4.3-management',
+        ),
+      }),
+      /deploy\/k8s\/infra: rabbitmq:4\.3-management is not pinned/,
+    ],
+    [
+      'a product image of the latest tag in an overlay',
+      (f) => ({
+        ...f,
+        k8s: k8sCopy('overlays/prod/kustomization.yaml', /newTag: [^,}\s]+/, 'newTag: latest'),
+      }),
+      /deploy\/k8s\/overlays\/prod: \S+aict\/\w+:latest has no release tag/,
+    ],
+  ];
+  test.each(mutations)(
+    'when a copy has %s, then the check fails and names it',
+    async (_what, change, message) => {
+      const problems = imageProblems(await imagesUsed(change(realFiles())), rows());
+      expect(problems.join('\n')).toMatch(message);
+    },
+  );
+
+  test('when the table loses a row, then the image it pinned is reported wherever it is used', async () => {
+    const text = readFileSync(README, 'utf8');
+    const without = text.replace(/^\|[^\n]*`mongo:[^\n]*\n/m, '');
+    expect(without).not.toBe(text);
+    const problems = imageProblems(await imagesUsed(realFiles()), pinnedTable(without));
+    expect(
+      problems.filter((p) => /mongo:8\.0\.20 is not in deploy\/README\.md's table/.test(p)).length,
+    ).toBe(4);
   });
 });

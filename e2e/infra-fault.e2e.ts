@@ -301,7 +301,7 @@ describe('a poison message', () => {
     const connection = await amqp.connect(`amqp://guest:guest@${host}:${port}/aict-test`);
     try {
       const ch = await connection.createConfirmChannel();
-      const queue = 'content.generation-completed';
+      const queue = 'content.generation-completed.v2';
       const dlq = `${queue}.dlq`;
       await ch.purgeQueue(dlq);
       const exchange = 'aict.generation.events';

@@ -12,6 +12,7 @@ const logger = createLogger('bench-bus-peer', { level: 'warn' });
 const bus = await createBus({
   url: process.env.AMQP_URL,
   service: 'benchpeer',
+  ...(process.env.BENCH_QUEUE_TYPE ? { queueType: process.env.BENCH_QUEUE_TYPE } : {}),
   logger,
   prefetch: Number(process.env.BENCH_PREFETCH ?? 200),
 });

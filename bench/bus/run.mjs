@@ -60,6 +60,7 @@ async function main() {
     bus = await createBus({
       url: vhost.url,
       service: 'benchclient',
+      ...(process.env.BENCH_QUEUE_TYPE ? { queueType: process.env.BENCH_QUEUE_TYPE } : {}),
       logger: createLogger('bench-bus', { level: 'warn' }),
     });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

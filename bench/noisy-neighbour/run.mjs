@@ -2,8 +2,9 @@
 // Benchmark of the noisy neighbour (Hardening issue): one workspace (A) sends 500 generations
 // at once while another workspace (B) works as usual. The generation service caps the
 // generations one workspace runs at once (GENERATION_MAX_CONCURRENT_PER_WORKSPACE, 8, plus a
-// queue of GENERATION_MAX_QUEUED_PER_WORKSPACE, 16; per replica); the rest of A's flood gets
-// 429 with Retry-After. Target: B's p95 under the flood ≤ 1.5× its p95 alone.
+// queue of GENERATION_MAX_QUEUED_PER_WORKSPACE, 16; per replica) and shares its places among
+// the busy workspaces (GENERATION_SHARED_PLACES, 8: 4 each while both generate); the rest of
+// A's flood gets 429 with Retry-After. Target: B's p95 under the flood ≤ 1.5× its p95 alone.
 //
 //   node bench/noisy-neighbour/run.mjs     (or: BENCH_ONLY=noisy-neighbour npm run bench)
 //
@@ -102,7 +103,11 @@ async function main() {
   await buildAll(ROOT);
   // The cap can be tried at other values: GENERATION_MAX_CONCURRENT_PER_WORKSPACE=4 node …
   const capEnv = Object.fromEntries(
-    ['GENERATION_MAX_CONCURRENT_PER_WORKSPACE', 'GENERATION_MAX_QUEUED_PER_WORKSPACE']
+    [
+      'GENERATION_MAX_CONCURRENT_PER_WORKSPACE',
+      'GENERATION_MAX_QUEUED_PER_WORKSPACE',
+      'GENERATION_SHARED_PLACES',
+    ]
       .filter((key) => process.env[key])
       .map((key) => [key, process.env[key]]),
   );

@@ -1,6 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { createAppConfig, federationExperiments, sharedSingletons } from '@aict/web-kit/rspack';
+import {
+  createAppConfig,
+  federationDts,
+  federationExperiments,
+  sharedSingletons,
+} from '@aict/web-kit/rspack';
 
 export default (_env: unknown, argv: { mode?: string }) => {
   const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
@@ -16,7 +21,8 @@ export default (_env: unknown, argv: { mode?: string }) => {
       filename: 'remoteEntry.js',
       exposes: { './App': './src/app/App.tsx' },
       shared: sharedSingletons,
-      dts: false,
+      // Federated types (@mf-types.zip) with AICT_MF_TYPES=1 only: see federationDts.
+      dts: federationDts('remote'),
       manifest: false,
       experiments: federationExperiments,
     }),

@@ -3,6 +3,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import {
   createAppConfig,
   devPorts,
+  federationDts,
   federationExperiments,
   remoteEntryUrl,
   sharedSingletons,
@@ -28,7 +29,10 @@ export default (_env: unknown, argv: { mode?: string }) => {
       shared: sharedSingletons,
       // A remote that is down must not blank the shell (VERIFIED.md).
       shareStrategy: 'loaded-first',
-      dts: false,
+      // Types of the remote modules: src/app/remote-modules.ts, checked by tsc (see federationDts).
+      dts: federationDts('host'),
+      // Retries a remote entry that fails to load before <RemoteBoundary> shows its error.
+      runtimePlugins: [fileURLToPath(new URL('./src/app/remote-retry.ts', import.meta.url))],
       manifest: false,
       experiments: federationExperiments,
     }),

@@ -1,5 +1,6 @@
 import type { RequestListener } from 'node:http';
 import { createHttpApp, type ServiceDeps } from '@aict/service-kit';
+import { mountApiDocs } from './api-docs';
 import { clientAddressOf } from './access/client-address';
 import { ContextSigner } from './access/context-signer';
 import { SessionVerifier } from './access/session';
@@ -20,7 +21,8 @@ export interface GatewayDeps extends Pick<ServiceDeps, 'logger' | 'readiness' | 
 /**
  * The only door: `/api` paths a service owns go to that service (proxy.ts, without express,
  * the hot path); everything else — the front-ends, /healthz, /readyz, unknown `/api`
- * paths (JSON 404) — is the express app.
+ * paths (JSON 404), the API's OpenAPI document and reference (api-docs.ts) — is the express
+ * app.
  */
 export function createApp(deps: GatewayDeps): RequestListener {
   const { config, logger } = deps;
@@ -63,6 +65,7 @@ export function createApp(deps: GatewayDeps): RequestListener {
     metrics: false,
     routes: (express) => {
       express.use(securityHeaders());
+      mountApiDocs(express);
       mountFrontends(express, config.STATIC_DIR);
     },
   });

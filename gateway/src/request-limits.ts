@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '@aict/contracts';
 import { sendError } from './error-response';
-import type { ServiceName } from './routes';
+import { isUploadPath, type ServiceName } from './routes';
 
 export interface RequestLimits {
   /** Largest body of the upload and generation routes. */
@@ -14,15 +14,10 @@ export interface RequestLimits {
   bodyTimeoutMs: number;
 }
 
-/** Routes that take files (multipart) besides the generation service's. */
-const UPLOAD_PATHS = [
-  /^\/api\/prompts\/[^/?]+\/reference-image([/?]|$)/,
-  /^\/api\/workspaces\/[^/?]+\/logo([/?]|$)/,
-];
-
 /** The largest body the route accepts: uploads and generation requests, or plain JSON. */
 export function maxBodyBytes(limits: RequestLimits, service: ServiceName, path: string): number {
-  return service === 'generation' || UPLOAD_PATHS.some((p) => p.test(path))
+  // Routes that take files (the route table's `upload`), and every generation request.
+  return service === 'generation' || isUploadPath(path)
     ? limits.maxUploadBytes
     : limits.maxJsonBytes;
 }

@@ -1,4 +1,5 @@
-import { routeFor, serviceFor } from './routes';
+import { apiPath, ROUTES } from '@aict/contracts';
+import { isPublicRoute, isUploadPath, routeFor, serviceFor } from './routes';
 
 describe('serviceFor', () => {
   it.each([
@@ -47,5 +48,37 @@ describe('routeFor', () => {
 
   it('when no service owns the path, then there is no route', () => {
     expect(routeFor('/metrics')).toBeUndefined();
+  });
+});
+
+describe('the route table', () => {
+  const sample = (path: string) =>
+    apiPath(path, { id: '7', workspaceId: '7', userId: 'u', index: 0, n: '0', contentId: 'c' });
+
+  it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    'when %s is called, then the service the table names owns it',
+    (_name, route) => {
+      expect(serviceFor(sample(route.path))).toBe(route.service);
+      expect(serviceFor(`${sample(route.path)}?workspaceId=1`)).toBe(route.service);
+    },
+  );
+
+  it('when a route is public in the table, then a signed-out caller may use it; others not', () => {
+    for (const route of ROUTES) {
+      expect([route.method, route.path, isPublicRoute(route.method, sample(route.path))]).toEqual([
+        route.method,
+        route.path,
+        route.access === 'public',
+      ]);
+    }
+    expect(isPublicRoute('HEAD', '/api/user')).toBe(true);
+    expect(isPublicRoute('PATCH', '/api/user')).toBe(false);
+    expect(isPublicRoute('GET', '/api/user/')).toBe(false);
+  });
+
+  it('when a route takes files in the table, then its path is an upload path', () => {
+    expect(isUploadPath('/api/prompts/p1/reference-image?workspaceId=1')).toBe(true);
+    expect(isUploadPath('/api/workspaces/3/logo')).toBe(true);
+    expect(isUploadPath('/api/workspaces/3')).toBe(false);
   });
 });

@@ -1,45 +1,52 @@
-/**
- * Which service owns which `/api` path. The first matching rule wins, so the more
- * specific paths come first (`/api/user/workspaces` before `/api/user`).
- */
-export type ServiceName = 'auth' | 'workspace' | 'prompt' | 'content' | 'generation';
+import { pathPattern, ROUTES, type RouteDef, type ServiceName } from '@aict/contracts';
 
-export interface RouteRule {
-  pattern: RegExp;
+export type { ServiceName };
+
+/**
+ * Which service owns which `/api` path, read from the route table of @aict/contracts
+ * (ROUTES). A first segment (`prompts` in `/api/prompts/…`) belongs to the service of its
+ * shortest route (`/api/user` → auth); a route of another service under it
+ * (`/api/user/workspaces`, `/api/users/:id/workspaces` → workspace) is matched by its own
+ * path. Any other path under an owned segment goes to the segment's owner, which answers
+ * 404 itself, so that a path the gateway does not know still meets the service's checks.
+ */
+interface Segment {
   service: ServiceName;
-  /**
-   * The label of the rule's requests in metrics and spans; when absent,
-   * `/api/<first group>*` (the alternation names a fixed set of first segments).
-   */
-  route?: string;
+  /** Routes under the segment that another service owns, with the matcher of their path. */
+  others: ReadonlyArray<{ route: RouteDef; pattern: RegExp }>;
 }
 
-export const ROUTES: ReadonlyArray<RouteRule> = [
-  {
-    pattern: /^\/api\/user\/workspaces([/?]|$)/,
-    service: 'workspace',
-    route: '/api/user/workspaces',
-  },
-  {
-    pattern: /^\/api\/users\/[^/]+\/workspaces([/?]|$)/,
-    service: 'workspace',
-    route: '/api/users/:id/workspaces',
-  },
-  { pattern: /^\/api\/(user|users|login|register|logout)([/?]|$)/, service: 'auth' },
-  {
-    pattern: /^\/api\/(workspaces|settings|models|test-openai-connection)([/?]|$)/,
-    service: 'workspace',
-  },
-  { pattern: /^\/api\/prompts([/?]|$)/, service: 'prompt', route: '/api/prompts*' },
-  { pattern: /^\/api\/(contents|stats)([/?]|$)/, service: 'content' },
-  {
-    pattern: /^\/api\/(generate|generate-reply|generate-with-image|uploads|images)([/?]|$)/,
-    service: 'generation',
-  },
-];
+const FIRST_SEGMENT = /^\/api\/([^/?#]+)/;
+
+function firstSegment(path: string): string | undefined {
+  return FIRST_SEGMENT.exec(path)?.[1];
+}
+
+function segmentsOf(routes: readonly RouteDef[]): ReadonlyMap<string, Segment> {
+  const owners = new Map<string, ServiceName>();
+  for (const route of [...routes].sort((a, b) => a.path.length - b.path.length)) {
+    const segment = firstSegment(route.path)!;
+    if (!owners.has(segment)) owners.set(segment, route.service);
+  }
+  const segments = new Map<string, Segment>();
+  for (const [segment, service] of owners) {
+    const others = routes
+      .filter((route) => firstSegment(route.path) === segment && route.service !== service)
+      .map((route) => ({ route, pattern: pathPattern(route.path) }));
+    segments.set(segment, { service, others });
+  }
+  return segments;
+}
+
+const SEGMENTS = segmentsOf(ROUTES);
+
+function pathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
 
 export function serviceFor(path: string): ServiceName | undefined {
-  return ROUTES.find((r) => r.pattern.test(path))?.service;
+  return routeFor(path)?.service;
 }
 
 /**
@@ -47,10 +54,47 @@ export function serviceFor(path: string): ServiceName | undefined {
  * `/api/users/:id/workspaces`): what the gateway's metrics and spans are labelled with,
  * never the raw URL.
  */
-export function routeFor(path: string): { service: ServiceName; route: string } | undefined {
-  for (const rule of ROUTES) {
-    const match = rule.pattern.exec(path);
-    if (match) return { service: rule.service, route: rule.route ?? `/api/${match[1]}*` };
+export function routeFor(url: string): { service: ServiceName; route: string } | undefined {
+  const segmentName = firstSegment(url);
+  const segment = segmentName === undefined ? undefined : SEGMENTS.get(segmentName);
+  if (!segment) return undefined;
+  if (segment.others.length > 0) {
+    const path = pathOf(url);
+    const other = segment.others.find(({ pattern }) => pattern.test(path));
+    if (other) return { service: other.route.service, route: other.route.path };
   }
-  return undefined;
+  return { service: segment.service, route: `/api/${segmentName}*` };
+}
+
+/** `METHOD path` of every route anyone may call, signed in or not (HEAD with each GET). */
+const PUBLIC = ROUTES.filter((route) => route.access === 'public');
+const PUBLIC_KEYS = new Set(
+  PUBLIC.flatMap((route) => {
+    const key = `${route.method} ${route.path}`;
+    return route.method === 'GET' ? [key, `HEAD ${route.path}`] : [key];
+  }),
+);
+const PUBLIC_PATTERNS = PUBLIC.filter((route) => route.path.includes(':')).map((route) => ({
+  methods: route.method === 'GET' ? ['GET', 'HEAD'] : [route.method],
+  pattern: pathPattern(route.path),
+}));
+
+/** Whether a signed-out caller may use the route (`path` without its query string). */
+export function isPublicRoute(method: string, path: string): boolean {
+  if (PUBLIC_KEYS.has(`${method} ${path}`)) return true;
+  return PUBLIC_PATTERNS.some((p) => p.methods.includes(method) && p.pattern.test(path));
+}
+
+/** `METHOD path` of every public route, HEAD with each GET (for the gateway's own lists). */
+export const PUBLIC_ROUTE_KEYS: ReadonlySet<string> = PUBLIC_KEYS;
+
+/** Matchers of the paths of routes that take files (multipart bodies). */
+export const UPLOAD_PATTERNS: ReadonlyArray<RegExp> = ROUTES.filter((route) => route.upload).map(
+  (route) => pathPattern(route.path),
+);
+
+/** Whether the path (query string allowed) is one of a route that takes files. */
+export function isUploadPath(url: string): boolean {
+  const path = pathOf(url);
+  return UPLOAD_PATTERNS.some((pattern) => pattern.test(path));
 }

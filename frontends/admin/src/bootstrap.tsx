@@ -2,7 +2,7 @@ import '@aict/web-kit/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders, StandaloneRemote } from '@aict/web-kit';
+import { AppProviders, i18n, StandaloneRemote } from '@aict/web-kit';
 import App from './app/App';
 
 createRoot(document.getElementById('root')!).render(
@@ -12,9 +12,9 @@ createRoot(document.getElementById('root')!).render(
         <StandaloneRemote
           name="admin"
           links={[
-            { to: '/prompts', label: 'Prompts' },
-            { to: '/prompts/create', label: 'Create prompt' },
-            { to: '/settings', label: 'Settings' },
+            { to: '/prompts', label: i18n.t('admin.standaloneLinks.prompts') },
+            { to: '/prompts/create', label: i18n.t('admin.standaloneLinks.create') },
+            { to: '/settings', label: i18n.t('admin.standaloneLinks.settings') },
           ]}
         >
           <App />

@@ -8,19 +8,11 @@ import {
   type TrustedContext,
 } from '@aict/contracts';
 import { sendError } from '../error-response';
+import { isPublicRoute, PUBLIC_ROUTE_KEYS } from '../routes';
 import type { IdentityState } from '../identity/identity-state';
 import type { ContextSigner } from './context-signer';
 import { readCookie, type SessionVerifier } from './session';
 import { namedWorkspaces } from './workspace';
-
-/** Routes a signed-out caller may use (they get a context with `uid: null`). */
-const PUBLIC_ROUTES = new Set([
-  'POST /api/login',
-  'POST /api/register',
-  'POST /api/logout',
-  'GET /api/user',
-  'HEAD /api/user',
-]);
 
 /**
  * Routes that do not act in a workspace. The front-end sends its stored X-Workspace-ID on
@@ -29,7 +21,7 @@ const PUBLIC_ROUTES = new Set([
  * choose again. A workspace they name that the caller may not use is ignored (`ws: null`).
  */
 const WORKSPACE_FREE_ROUTES = new Set([
-  ...PUBLIC_ROUTES,
+  ...PUBLIC_ROUTE_KEYS,
   'GET /api/user/workspaces',
   'HEAD /api/user/workspaces',
   // The caller's own settings (language): saved whatever workspace the front-end has stored.
@@ -62,9 +54,13 @@ function send(res: ServerResponse, code: ErrorCode, message = ERRORS[code].messa
 export function authorize(req: IncomingMessage, res: ServerResponse, deps: AccessDeps): boolean {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
-  const route = `${req.method} ${q === -1 ? url : url.slice(0, q)}`;
+  const path = q === -1 ? url : url.slice(0, q);
+  const route = `${req.method} ${path}`;
   const session = deps.sessions.authenticate(readCookie(req.headers.cookie, SESSION_COOKIE));
-  if (!session && !PUBLIC_ROUTES.has(route)) return send(res, ErrorCode.AUTH_UNAUTHENTICATED);
+  // Signed-out callers reach only the routes the table calls public (with `uid: null`).
+  if (!session && !isPublicRoute(req.method ?? 'GET', path)) {
+    return send(res, ErrorCode.AUTH_UNAUTHENTICATED);
+  }
 
   const workspaceFree = WORKSPACE_FREE_ROUTES.has(route);
   const named = namedWorkspaces(req.headers['x-workspace-id'], q === -1 ? '' : url.slice(q + 1));

@@ -1,5 +1,6 @@
 // Business constants and limits of SPEC §9 (and the few fixed values of §3, §5 and §7 that
 // several packages need). Plain values only: schemas live beside their use.
+import type { ErrorCode } from './errors';
 
 // Models and prompt categories
 export const CONTENT_TYPES = ['text', 'image'] as const;
@@ -125,3 +126,68 @@ export const FIELD_LIMITS = {
   url: 2048,
   fileName: 255,
 } as const;
+
+/**
+ * The default message of each error code (packages/contracts/src/errors.ts ERRORS adds the HTTP
+ * status). Here, in the zod-free entry, so that web-kit can show them in another language
+ * without loading zod (see rspack/index.mjs).
+ */
+export const ERROR_DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  'AUTH.UNAUTHENTICATED': 'Not authenticated',
+  'AUTH.INVALID_CREDENTIALS': 'Invalid username or password',
+  'AUTH.FORBIDDEN': 'You do not have permission to do this',
+  'VALIDATION.FAILED': 'Invalid request',
+  NOT_FOUND: 'Not found',
+  'USER.NOT_FOUND': 'User not found',
+  'USER.USERNAME_TAKEN': 'Username already exists',
+  'USER.EMAIL_TAKEN': 'Email already exists',
+  'USER.CANNOT_DELETE_SELF': 'Cannot Delete Self: You cannot delete your own account.',
+  'USER.CANNOT_CHANGE_OWN_SUPER_ADMIN': 'You cannot change your own super admin status.',
+  'USER.NOT_CREATED':
+    'The user could not be added to the workspace, so it was not created. Please try again.',
+  'WORKSPACE.NOT_FOUND': 'Workspace not found',
+  'WORKSPACE.NAME_TAKEN': 'A workspace with this name already exists',
+  'WORKSPACE.DEFAULT_NOT_DELETABLE': 'Cannot Delete Default Workspace',
+  'WORKSPACE.FORBIDDEN': 'You are not a member of this workspace',
+  'MEMBERSHIP.NOT_FOUND': 'User is not a member of this workspace',
+  'MEMBERSHIP.LAST_ADMIN':
+    'A workspace needs at least one admin. Make another member an admin first.',
+  'MEMBERSHIP.USER_NOT_MANAGEABLE':
+    'You can only add users who belong to workspaces you administer.',
+  'SETTING.NOT_FOUND': 'Setting not found',
+  'PROMPT.NOT_FOUND': 'Prompt Not Found',
+  'PROMPT.DEFAULT_NOT_FOUND': 'No default prompt configured for this workspace',
+  'PROMPT.REFERENCE_LIMIT': 'You can only upload up to 4 reference images.',
+  'CONTENT.NOT_FOUND': 'Content not found',
+  'FILE.NOT_FOUND': 'File not found',
+  'FILE.INVALID_TYPE': 'Only PNG, JPG, JPEG, WebP, PDF, DOC, DOCX, and TXT files are allowed.',
+  'FILE.TOO_LARGE': 'Each file must be smaller than 10MB.',
+  'FILE.TOO_MANY': 'You can attach a maximum of 10 files.',
+  'FILE.TOTAL_TOO_LARGE': 'Total file size cannot exceed 30MB.',
+  'PROVIDER.KEY_MISSING': 'No API key is configured for this workspace or globally',
+  'PROVIDER.INVALID_KEY': 'The AI provider rejected the API key',
+  'PROVIDER.RATE_LIMITED': 'The AI provider is rate limiting requests',
+  'PROVIDER.QUOTA_EXCEEDED':
+    'The AI provider account has run out of credit. Ask an administrator to check the plan and billing.',
+  'PROVIDER.UNAVAILABLE': 'The AI provider is unavailable',
+  'PROVIDER.TIMEOUT': 'The AI provider did not answer in time',
+  'PROVIDER.URL_NOT_ALLOWED': 'The base URL points at a private, loopback or link-local address',
+  'PROVIDER.TRUNCATED': 'The AI provider stopped answering half-way, please try again',
+  'FILE.UNREADABLE': 'The file could not be read',
+  'GENERATION.MODEL_NOT_ALLOWED': 'This model cannot be used for this prompt',
+  'GENERATION.IDEMPOTENCY_CONFLICT':
+    'This request was already sent with other data or is still running',
+  'GENERATION.WORKSPACE_BUSY':
+    'This workspace already has many generations running. Please try again in a few seconds.',
+  'GENERATION.ACCESS_REVOKED':
+    'Your access changed while this was being generated, so it was stopped and not saved.',
+  RATE_LIMITED: 'Too many requests, please try again later',
+  'GATEWAY.UPSTREAM_UNAVAILABLE': 'The service is unavailable, please try again.',
+  'GATEWAY.UPSTREAM_TIMEOUT': 'The service did not answer in time, please try again.',
+  'GATEWAY.BODY_TOO_LARGE': 'The request is too large to be accepted.',
+  'GATEWAY.REQUEST_TIMEOUT': 'The request was sent too slowly and was stopped. Please try again.',
+  'DATABASE.UNAVAILABLE': 'The database is unavailable, please try again in a few seconds.',
+  'STORAGE.UNAVAILABLE': 'File storage is unavailable, please try again in a few seconds.',
+  'SERVICE.UNAVAILABLE': 'The service is briefly unavailable, please try again in a few seconds.',
+  INTERNAL: 'Something went wrong',
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_DEFAULT_MESSAGES } from './constants';
 
 /** The body of every error response: `message` is user-facing (the SPEC's wording where it has one). */
 export const ErrorBody = z.object({
@@ -81,134 +82,71 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/** The HTTP status of each code. */
+const ERROR_STATUS: Record<ErrorCode, number> = {
+  'AUTH.UNAUTHENTICATED': 401,
+  'AUTH.INVALID_CREDENTIALS': 401,
+  'AUTH.FORBIDDEN': 403,
+  'VALIDATION.FAILED': 400,
+  NOT_FOUND: 404,
+  'USER.NOT_FOUND': 404,
+  'USER.USERNAME_TAKEN': 409,
+  'USER.EMAIL_TAKEN': 409,
+  'USER.CANNOT_DELETE_SELF': 400,
+  'USER.CANNOT_CHANGE_OWN_SUPER_ADMIN': 400,
+  'USER.NOT_CREATED': 503,
+  'WORKSPACE.NOT_FOUND': 404,
+  'WORKSPACE.NAME_TAKEN': 409,
+  'WORKSPACE.DEFAULT_NOT_DELETABLE': 400,
+  'WORKSPACE.FORBIDDEN': 403,
+  'MEMBERSHIP.NOT_FOUND': 404,
+  'MEMBERSHIP.LAST_ADMIN': 409,
+  'MEMBERSHIP.USER_NOT_MANAGEABLE': 403,
+  'SETTING.NOT_FOUND': 404,
+  'PROMPT.NOT_FOUND': 404,
+  'PROMPT.DEFAULT_NOT_FOUND': 404,
+  'PROMPT.REFERENCE_LIMIT': 400,
+  'CONTENT.NOT_FOUND': 404,
+  'FILE.NOT_FOUND': 404,
+  'FILE.INVALID_TYPE': 400,
+  'FILE.TOO_LARGE': 413,
+  'FILE.TOO_MANY': 400,
+  'FILE.TOTAL_TOO_LARGE': 413,
+  'PROVIDER.KEY_MISSING': 400,
+  'PROVIDER.INVALID_KEY': 400,
+  'PROVIDER.RATE_LIMITED': 429,
+  'PROVIDER.QUOTA_EXCEEDED': 402,
+  'PROVIDER.UNAVAILABLE': 502,
+  'PROVIDER.TIMEOUT': 504,
+  'PROVIDER.URL_NOT_ALLOWED': 400,
+  'PROVIDER.TRUNCATED': 502,
+  'FILE.UNREADABLE': 422,
+  'GENERATION.MODEL_NOT_ALLOWED': 400,
+  'GENERATION.IDEMPOTENCY_CONFLICT': 409,
+  'GENERATION.WORKSPACE_BUSY': 429,
+  'GENERATION.ACCESS_REVOKED': 403,
+  RATE_LIMITED: 429,
+  'GATEWAY.UPSTREAM_UNAVAILABLE': 502,
+  'GATEWAY.UPSTREAM_TIMEOUT': 504,
+  'GATEWAY.BODY_TOO_LARGE': 413,
+  'GATEWAY.REQUEST_TIMEOUT': 408,
+  'DATABASE.UNAVAILABLE': 503,
+  'STORAGE.UNAVAILABLE': 503,
+  'SERVICE.UNAVAILABLE': 503,
+  INTERNAL: 500,
+};
+
 /**
  * The HTTP status and default message of each code. A thrower may pass a more precise
- * message; the defaults quote the SPEC where it words the error.
+ * message; the defaults (ERROR_DEFAULT_MESSAGES in constants.ts, the zod-free entry that web-kit
+ * translates from) quote the SPEC where it words the error.
  */
-export const ERRORS: Record<ErrorCode, { status: number; message: string }> = {
-  'AUTH.UNAUTHENTICATED': { status: 401, message: 'Not authenticated' },
-  'AUTH.INVALID_CREDENTIALS': { status: 401, message: 'Invalid username or password' },
-  'AUTH.FORBIDDEN': { status: 403, message: 'You do not have permission to do this' },
-  'VALIDATION.FAILED': { status: 400, message: 'Invalid request' },
-  NOT_FOUND: { status: 404, message: 'Not found' },
-  'USER.NOT_FOUND': { status: 404, message: 'User not found' },
-  'USER.USERNAME_TAKEN': { status: 409, message: 'Username already exists' },
-  'USER.EMAIL_TAKEN': { status: 409, message: 'Email already exists' },
-  'USER.CANNOT_DELETE_SELF': {
-    status: 400,
-    message: 'Cannot Delete Self: You cannot delete your own account.',
-  },
-  'USER.CANNOT_CHANGE_OWN_SUPER_ADMIN': {
-    status: 400,
-    message: 'You cannot change your own super admin status.',
-  },
-  'USER.NOT_CREATED': {
-    status: 503,
-    message:
-      'The user could not be added to the workspace, so it was not created. Please try again.',
-  },
-  'WORKSPACE.NOT_FOUND': { status: 404, message: 'Workspace not found' },
-  'WORKSPACE.NAME_TAKEN': { status: 409, message: 'A workspace with this name already exists' },
-  'WORKSPACE.DEFAULT_NOT_DELETABLE': { status: 400, message: 'Cannot Delete Default Workspace' },
-  'WORKSPACE.FORBIDDEN': { status: 403, message: 'You are not a member of this workspace' },
-  'MEMBERSHIP.NOT_FOUND': { status: 404, message: 'User is not a member of this workspace' },
-  'MEMBERSHIP.LAST_ADMIN': {
-    status: 409,
-    message: 'A workspace needs at least one admin. Make another member an admin first.',
-  },
-  'MEMBERSHIP.USER_NOT_MANAGEABLE': {
-    status: 403,
-    message: 'You can only add users who belong to workspaces you administer.',
-  },
-  'SETTING.NOT_FOUND': { status: 404, message: 'Setting not found' },
-  'PROMPT.NOT_FOUND': { status: 404, message: 'Prompt Not Found' },
-  'PROMPT.DEFAULT_NOT_FOUND': {
-    status: 404,
-    message: 'No default prompt configured for this workspace',
-  },
-  'PROMPT.REFERENCE_LIMIT': {
-    status: 400,
-    message: 'You can only upload up to 4 reference images.',
-  },
-  'CONTENT.NOT_FOUND': { status: 404, message: 'Content not found' },
-  'FILE.NOT_FOUND': { status: 404, message: 'File not found' },
-  'FILE.INVALID_TYPE': {
-    status: 400,
-    message: 'Only PNG, JPG, JPEG, WebP, PDF, DOC, DOCX, and TXT files are allowed.',
-  },
-  'FILE.TOO_LARGE': { status: 413, message: 'Each file must be smaller than 10MB.' },
-  'FILE.TOO_MANY': { status: 400, message: 'You can attach a maximum of 10 files.' },
-  'FILE.TOTAL_TOO_LARGE': { status: 413, message: 'Total file size cannot exceed 30MB.' },
-  'PROVIDER.KEY_MISSING': {
-    status: 400,
-    message: 'No API key is configured for this workspace or globally',
-  },
-  'PROVIDER.INVALID_KEY': { status: 400, message: 'The AI provider rejected the API key' },
-  'PROVIDER.RATE_LIMITED': { status: 429, message: 'The AI provider is rate limiting requests' },
-  'PROVIDER.QUOTA_EXCEEDED': {
-    status: 402,
-    message:
-      'The AI provider account has run out of credit. Ask an administrator to check the plan and billing.',
-  },
-  'PROVIDER.UNAVAILABLE': { status: 502, message: 'The AI provider is unavailable' },
-  'PROVIDER.TIMEOUT': { status: 504, message: 'The AI provider did not answer in time' },
-  'PROVIDER.URL_NOT_ALLOWED': {
-    status: 400,
-    message: 'The base URL points at a private, loopback or link-local address',
-  },
-  'PROVIDER.TRUNCATED': {
-    status: 502,
-    message: 'The AI provider stopped answering half-way, please try again',
-  },
-  'FILE.UNREADABLE': { status: 422, message: 'The file could not be read' },
-  'GENERATION.MODEL_NOT_ALLOWED': {
-    status: 400,
-    message: 'This model cannot be used for this prompt',
-  },
-  'GENERATION.IDEMPOTENCY_CONFLICT': {
-    status: 409,
-    message: 'This request was already sent with other data or is still running',
-  },
-  'GENERATION.WORKSPACE_BUSY': {
-    status: 429,
-    message:
-      'This workspace already has many generations running. Please try again in a few seconds.',
-  },
-  'GENERATION.ACCESS_REVOKED': {
-    status: 403,
-    message: 'Your access changed while this was being generated, so it was stopped and not saved.',
-  },
-  RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
-  'GATEWAY.UPSTREAM_UNAVAILABLE': {
-    status: 502,
-    message: 'The service is unavailable, please try again.',
-  },
-  'GATEWAY.UPSTREAM_TIMEOUT': {
-    status: 504,
-    message: 'The service did not answer in time, please try again.',
-  },
-  'GATEWAY.BODY_TOO_LARGE': {
-    status: 413,
-    message: 'The request is too large to be accepted.',
-  },
-  'GATEWAY.REQUEST_TIMEOUT': {
-    status: 408,
-    message: 'The request was sent too slowly and was stopped. Please try again.',
-  },
-  'DATABASE.UNAVAILABLE': {
-    status: 503,
-    message: 'The database is unavailable, please try again in a few seconds.',
-  },
-  'STORAGE.UNAVAILABLE': {
-    status: 503,
-    message: 'File storage is unavailable, please try again in a few seconds.',
-  },
-  'SERVICE.UNAVAILABLE': {
-    status: 503,
-    message: 'The service is briefly unavailable, please try again in a few seconds.',
-  },
-  INTERNAL: { status: 500, message: 'Something went wrong' },
-};
+export const ERRORS: Record<ErrorCode, { status: number; message: string }> = Object.fromEntries(
+  Object.entries(ERROR_STATUS).map(([code, status]) => [
+    code,
+    { status, message: ERROR_DEFAULT_MESSAGES[code as ErrorCode] },
+  ]),
+) as Record<ErrorCode, { status: number; message: string }>;
 
 /** `details` of a VALIDATION.FAILED error: one entry per problem. */
 export const ValidationIssue = z.object({

@@ -18,6 +18,8 @@ export * from './http/settings';
 export * from './http/prompts';
 export * from './http/generation';
 export * from './http/contents';
+export * from './http/routes';
+export * from './http/openapi';
 export * from './identity';
 export * from './rpc/identity-snapshot';
 export * from './rpc/workspace';

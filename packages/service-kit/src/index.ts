@@ -14,3 +14,5 @@ export * from './messaging';
 export * from './observability';
 export * from './provider-fetch';
 export * from './uploads';
+export * from './upload-reader';
+export * from './file-check';

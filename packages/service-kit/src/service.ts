@@ -82,6 +82,8 @@ export interface RunningService<C> {
   config: Readonly<C>;
   logger: Logger;
   http: ServerHandle;
+  /** What the HTTP server serves (the service's express app): its routes can be listed. */
+  app: RequestListener;
   /** The metrics server, when `METRICS_PORT` is set. */
   metrics?: ServerHandle;
   deps: ServiceDeps;
@@ -133,6 +135,7 @@ export async function runService<S extends z.ZodType<ServiceConfigShape>>(
   ensureDefaultMetrics();
 
   let http: ServerHandle | undefined;
+  let app: RequestListener | undefined;
   let metricsServer: ServerHandle | undefined;
   const steps: ShutdownStep[] = [
     { name: 'http', run: () => http?.close() },
@@ -189,7 +192,7 @@ export async function runService<S extends z.ZodType<ServiceConfigShape>>(
       deps.bus = await createBus({ ...options.bus, url: config.AMQP_URL, service: name, logger });
       readiness.push(busReadiness(deps.bus));
     }
-    const app = await options.start(config, deps);
+    app = await options.start(config, deps);
     http = await startServer(app, {
       host: config.HOST,
       port: config.PORT,
@@ -212,7 +215,7 @@ export async function runService<S extends z.ZodType<ServiceConfigShape>>(
     throw err;
   }
 
-  return { config, logger, http, metrics: metricsServer, deps, shutdown: shutdown.shutdown };
+  return { config, logger, http, app, metrics: metricsServer, deps, shutdown: shutdown.shutdown };
 }
 
 async function runInOrder(steps: ShutdownStep[], logger: Logger): Promise<void> {

@@ -18,6 +18,20 @@ export {
 export { createQueryClient } from './api/query-client';
 export { queryKeys, queryTimings, urlFilter, withParams } from './api/queries';
 export {
+  apiCall,
+  fillPath,
+  routeQueryKey,
+  routeRef,
+  routeUrl,
+  type RouteBody,
+  type RouteInput,
+  type RouteParams,
+  type RouteQuery,
+  type RouteRef,
+  type RouteResponse,
+} from './api/route-client';
+export { getPrompts, usePrompts } from './api/prompt-queries';
+export {
   workspaceCalls,
   type MemberInput,
   type MemberRoleInput,
@@ -71,6 +85,7 @@ export {
 export { Badge, Skeleton, Spinner, VisuallyHidden, type BadgeVariant } from './ui/feedback';
 export { Page } from './ui/page';
 export { Icon, type IconProps } from './ui/icon';
+export * from './ui/icons';
 export {
   Toaster,
   dismissToast,

@@ -8,7 +8,10 @@ import {
 } from '@aict/service-kit';
 import type { Config } from './config';
 import { contentCollections, ensureIndexes } from './data/collections';
+import { createContentRepository } from './data/content.repository';
+import { createCountersRepository } from './data/counters.repository';
 import { createHistoryRepository } from './data/history.repository';
+import { createPendingRepository } from './data/pending.repository';
 import type { DomainDeps } from './domain/domain-deps';
 import { watchPending } from './domain/repair';
 import { SearchPageCache } from './domain/search-cache';
@@ -30,7 +33,9 @@ export function createDomain(deps: AppDeps): DomainDeps {
     config,
     logger,
     bus,
-    c,
+    contents: createContentRepository(c),
+    counters: createCountersRepository(c),
+    pending: createPendingRepository(c),
     history: createHistoryRepository(c, config.HISTORY_PAGE_SIZE),
     locks: new KeyedLock(),
     searchCache: new SearchPageCache(config.SEARCH_CACHE_MB * 1024 * 1024),
@@ -46,7 +51,7 @@ export function createDomain(deps: AppDeps): DomainDeps {
 export async function createApp(deps: AppDeps) {
   const { config, logger, readiness, onStop } = deps;
   const d = createDomain(deps);
-  await ensureIndexes(d.c, logger);
+  await ensureIndexes(contentCollections(deps.mongo!), logger);
 
   const processed = createProcessedStore(deps.mongo!);
   const endpoints = await Promise.all([

@@ -11,8 +11,11 @@ import {
 } from '@aict/service-kit';
 import type { Config } from './config';
 import { attachmentModel } from './data/attachment.model';
+import { createAttachmentRepository } from './data/attachment.repository';
 import { generationModel } from './data/generation.model';
+import { createGenerationRepository } from './data/generation.repository';
 import { idempotencyModel } from './data/idempotency.model';
+import { createIdempotencyRepository } from './data/idempotency.repository';
 import type { DomainDeps } from './domain/domain-deps';
 import { isObjectReferenced } from './domain/cleanup';
 import { createProviderConfigCache } from './domain/provider-config-cache';
@@ -36,6 +39,11 @@ export function createDomain(deps: AppDeps): DomainDeps {
   if (!mongo || !storage || !bus)
     throw new Error('the generation service needs MongoDB, MinIO and RabbitMQ');
   const locks = new KeyedLock();
+  const models = {
+    Generation: generationModel(mongo),
+    Attachment: attachmentModel(mongo),
+    Idempotency: idempotencyModel(mongo),
+  };
   return {
     config,
     logger,
@@ -47,15 +55,15 @@ export function createDomain(deps: AppDeps): DomainDeps {
     providerConfigs: createProviderConfigCache(config.PROVIDER_CONFIG_TTL_MS),
     generationSlots: createKeyedSlots({
       maxRunning: config.GENERATION_MAX_CONCURRENT_PER_WORKSPACE,
+      sharedPlaces: config.GENERATION_SHARED_PLACES,
       maxQueued: config.GENERATION_MAX_QUEUED_PER_WORKSPACE,
       refuse: () => workspaceBusy(config.GENERATION_BUSY_RETRY_AFTER_SECONDS),
     }),
     liveGenerations: new LiveGenerations(),
-    models: {
-      Generation: generationModel(mongo),
-      Attachment: attachmentModel(mongo),
-      Idempotency: idempotencyModel(mongo),
-    },
+    generations: createGenerationRepository(models.Generation),
+    attachments: createAttachmentRepository(models.Attachment),
+    idempotency: createIdempotencyRepository(models.Idempotency),
+    models,
   };
 }
 

@@ -51,6 +51,12 @@ export const configSchema = baseServiceEnv.extend({
    * more wait in a short queue, and past that they are refused with 429 and Retry-After.
    */
   GENERATION_MAX_CONCURRENT_PER_WORKSPACE: envInt({ min: 1, max: 1_000 }).default(8),
+  /**
+   * Places of this replica shared equally among the workspaces generating at once: with n
+   * workspaces busy, each runs at most max(1, floor(places / n)) (and at most the cap above),
+   * so one workspace's flood leaves the others their share.
+   */
+  GENERATION_SHARED_PLACES: envInt({ min: 1, max: 10_000 }).default(8),
   /** Generations of one workspace waiting for a free place (per replica). */
   GENERATION_MAX_QUEUED_PER_WORKSPACE: envInt({ min: 0, max: 10_000 }).default(16),
   /** The Retry-After (seconds) of a generation refused because its workspace is busy. */

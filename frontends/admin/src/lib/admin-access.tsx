@@ -7,6 +7,7 @@ import {
   CardTitle,
   Spinner,
   useSession,
+  useTranslation,
   useWorkspace,
 } from '@aict/web-kit';
 import styles from './layout.module.css';
@@ -18,13 +19,14 @@ import styles from './layout.module.css';
 export function RequireAdmin({
   children,
   redirectTo,
-  message = 'You need administrator privileges to access this page.',
+  message,
 }: {
   children: ReactNode;
   redirectTo?: string;
   message?: string;
 }) {
   const session = useSession();
+  const { t } = useTranslation();
   const { isAdmin, isLoading } = useWorkspace();
   if (session.isLoading || isLoading) {
     return (
@@ -39,8 +41,8 @@ export function RequireAdmin({
     <div className={styles.page}>
       <Card role="alert" className={styles.notice}>
         <CardHeader>
-          <CardTitle>Admin Access Required</CardTitle>
-          <CardDescription>{message}</CardDescription>
+          <CardTitle>{t('admin.accessRequired')}</CardTitle>
+          <CardDescription>{message ?? t('admin.accessRequiredText')}</CardDescription>
         </CardHeader>
       </Card>
     </div>

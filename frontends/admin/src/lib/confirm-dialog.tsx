@@ -6,6 +6,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  useTranslation,
 } from '@aict/web-kit';
 
 /**
@@ -17,8 +18,8 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   description,
-  confirmLabel = 'Delete',
-  pendingLabel = 'Deleting...',
+  confirmLabel,
+  pendingLabel,
   pending = false,
   onConfirm,
 }: {
@@ -31,6 +32,7 @@ export function ConfirmDialog({
   pending?: boolean;
   onConfirm: () => void;
 }) {
+  const { t } = useTranslation();
   const close = (next: boolean) => {
     if (!pending) onOpenChange(next);
   };
@@ -42,10 +44,10 @@ export function ConfirmDialog({
       </DialogHeader>
       <DialogFooter>
         <Button variant="outline" onClick={() => close(false)} disabled={pending}>
-          Cancel
+          {t('admin.cancel')}
         </Button>
         <Button variant="destructive" onClick={onConfirm} disabled={pending}>
-          {pending ? pendingLabel : confirmLabel}
+          {pending ? (pendingLabel ?? t('admin.deleting')) : (confirmLabel ?? t('admin.delete'))}
         </Button>
       </DialogFooter>
     </Dialog>

@@ -44,17 +44,47 @@ export const StatsResponse = z.object({
 export type StatsResponse = z.infer<typeof StatsResponse>;
 
 export const CONTENT_ROUTES = {
-  list: { method: 'GET', path: '/api/contents', query: ListContentsQuery, response: ContentsPage },
+  list: {
+    method: 'GET',
+    path: '/api/contents',
+    service: 'content',
+    access: 'signed-in',
+    query: ListContentsQuery,
+    response: ContentsPage,
+  },
   /** Sent with x-workspace-id. */
-  get: { method: 'GET', path: '/api/contents/:id', params: IdParams, response: ContentItem },
+  get: {
+    method: 'GET',
+    path: '/api/contents/:id',
+    service: 'content',
+    access: 'signed-in',
+    params: IdParams,
+    response: ContentItem,
+  },
   /** Sent with x-workspace-id. */
   conversation: {
     method: 'GET',
     path: '/api/contents/:id/conversation',
+    service: 'content',
+    access: 'signed-in',
     params: IdParams,
     response: ConversationResponse,
   },
   /** The owner, an admin of the content's workspace or a super administrator; 204. */
-  remove: { method: 'DELETE', path: '/api/contents/:id', params: IdParams, response: null },
-  stats: { method: 'GET', path: '/api/stats', query: WorkspaceQuery, response: StatsResponse },
+  remove: {
+    method: 'DELETE',
+    path: '/api/contents/:id',
+    service: 'content',
+    access: 'signed-in',
+    params: IdParams,
+    response: null,
+  },
+  stats: {
+    method: 'GET',
+    path: '/api/stats',
+    service: 'content',
+    access: 'member',
+    query: WorkspaceQuery,
+    response: StatsResponse,
+  },
 } as const satisfies Record<string, RouteDef>;

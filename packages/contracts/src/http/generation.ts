@@ -3,7 +3,7 @@ import { DEFAULT_TEXT_MODEL, FIELD_LIMITS, MAX_CHAT_FILES } from '../constants';
 import { EntityId, WorkspaceId } from '../ids';
 import { Attachment, ChatMessage } from '../entities/content';
 import { ImageModel, Language, ResourceUrl, TextModel } from '../primitives';
-import type { RouteDef } from './route';
+import { FILE_RESPONSE, OptionalWorkspaceQuery, type RouteDef } from './route';
 
 const PromptRef = z
   .string({ error: 'Please select a prompt' })
@@ -172,18 +172,24 @@ export const GENERATION_ROUTES = {
   generate: {
     method: 'POST',
     path: '/api/generate',
+    service: 'generation',
+    access: 'member',
     body: GenerateBody,
     response: GenerateResponse,
   },
   generateReply: {
     method: 'POST',
     path: '/api/generate-reply',
+    service: 'generation',
+    access: 'member',
     body: GenerateReplyBody,
     response: GenerateReplyResponse,
   },
   generateWithImage: {
     method: 'POST',
     path: '/api/generate-with-image',
+    service: 'generation',
+    access: 'member',
     body: GenerateWithImageFields,
     upload: { field: 'file', maxFiles: 1 },
     response: GenerateResponse,
@@ -192,7 +198,30 @@ export const GENERATION_ROUTES = {
   uploadChatAttachments: {
     method: 'POST',
     path: '/api/uploads/chat-attachments',
+    service: 'generation',
+    access: 'member',
+    status: 201,
     upload: { field: 'files', maxFiles: MAX_CHAT_FILES },
     response: UploadAttachmentsResponse,
+  },
+  /** An attachment's bytes, for its owner (images inline, other files as a download). */
+  chatAttachment: {
+    method: 'GET',
+    path: '/api/uploads/chat-attachments/:id',
+    service: 'generation',
+    access: 'signed-in',
+    params: z.object({ id: EntityId }),
+    query: OptionalWorkspaceQuery,
+    response: FILE_RESPONSE,
+  },
+  /** A generated image's bytes (members of its workspace). */
+  generatedImage: {
+    method: 'GET',
+    path: '/api/images/:contentId',
+    service: 'generation',
+    access: 'signed-in',
+    params: z.object({ contentId: EntityId }),
+    query: OptionalWorkspaceQuery,
+    response: FILE_RESPONSE,
   },
 } as const satisfies Record<string, RouteDef>;

@@ -12,7 +12,7 @@ import {
 } from '../primitives';
 import { isModelFor } from '../rules';
 import { parseTemplate, templateError } from '../template';
-import { IdParams, WorkspaceQuery, type RouteDef } from './route';
+import { FILE_RESPONSE, IdParams, WorkspaceQuery, type RouteDef } from './route';
 
 const PromptFields = z.object({
   name: requiredText('Name', FIELD_LIMITS.promptName),
@@ -93,39 +93,76 @@ export type ReferenceImageFields = z.infer<typeof ReferenceImageFields>;
 export const ReferenceImageParams = z.object({ id: EntityId, index: ReferenceIndex });
 export type ReferenceImageParams = z.infer<typeof ReferenceImageParams>;
 
+/** A stored reference image: by its position (`0`…) or by its image id. */
+export const StoredReferenceImageParams = z.object({
+  id: EntityId,
+  n: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Image id must be 1–64 letters, digits, _ or -'),
+});
+export type StoredReferenceImageParams = z.infer<typeof StoredReferenceImageParams>;
+
 export const PROMPT_ROUTES = {
   /**
    * Summaries for every caller (no template, no reference images): the list is served from
    * a per-workspace summary document. The detail route gives admins the full prompt.
    */
-  list: { method: 'GET', path: '/api/prompts', query: ListPromptsQuery, response: PromptsResponse },
+  list: {
+    method: 'GET',
+    path: '/api/prompts',
+    service: 'prompt',
+    access: 'member',
+    query: ListPromptsQuery,
+    response: PromptsResponse,
+  },
   /** 404 PROMPT.DEFAULT_NOT_FOUND when the workspace has none. */
   getDefault: {
     method: 'GET',
     path: '/api/prompts/default',
+    service: 'prompt',
+    access: 'member',
     query: WorkspaceQuery,
     response: DefaultPrompt,
   },
   get: {
     method: 'GET',
     path: '/api/prompts/:id',
+    service: 'prompt',
+    access: 'signed-in',
     params: IdParams,
     query: PromptQuery,
     response: PromptView,
   },
-  create: { method: 'POST', path: '/api/prompts', body: CreatePromptBody, response: PromptView },
+  create: {
+    method: 'POST',
+    path: '/api/prompts',
+    service: 'prompt',
+    access: 'signed-in',
+    status: 201,
+    body: CreatePromptBody,
+    response: PromptView,
+  },
   update: {
     method: 'PUT',
     path: '/api/prompts/:id',
+    service: 'prompt',
+    access: 'signed-in',
     params: IdParams,
     body: UpdatePromptBody,
     response: PromptView,
   },
-  remove: { method: 'DELETE', path: '/api/prompts/:id', params: IdParams, response: null },
+  remove: {
+    method: 'DELETE',
+    path: '/api/prompts/:id',
+    service: 'prompt',
+    access: 'signed-in',
+    params: IdParams,
+    response: null,
+  },
   /** Sent with x-workspace-id. */
   uploadReferenceImage: {
     method: 'POST',
     path: '/api/prompts/:id/reference-image',
+    service: 'prompt',
+    access: 'signed-in',
     params: IdParams,
     body: ReferenceImageFields,
     upload: { field: 'reference', maxFiles: 1 },
@@ -136,7 +173,19 @@ export const PROMPT_ROUTES = {
   removeReferenceImage: {
     method: 'DELETE',
     path: '/api/prompts/:id/reference-image/:index',
+    service: 'prompt',
+    access: 'signed-in',
     params: ReferenceImageParams,
     response: PromptView,
+  },
+  /** The image's bytes; by image id cached for good. Sent with x-workspace-id. */
+  referenceImage: {
+    method: 'GET',
+    path: '/api/prompts/:id/reference-images/:n',
+    service: 'prompt',
+    access: 'signed-in',
+    params: StoredReferenceImageParams,
+    query: PromptQuery,
+    response: FILE_RESPONSE,
   },
 } as const satisfies Record<string, RouteDef>;

@@ -1,22 +1,7 @@
 import { z } from 'zod';
-import { CONTENT_ROUTES } from './contents';
-import { GENERATION_ROUTES } from './generation';
 import { PROMPT_ROUTES } from './prompts';
-import { apiPath, type RouteDef } from './route';
-import { SESSION_ROUTES } from './session';
-import { SETTINGS_ROUTES } from './settings';
-import { USER_ROUTES } from './users';
-import { WORKSPACE_ROUTES } from './workspaces';
-
-const ROUTES: RouteDef[] = [
-  SESSION_ROUTES,
-  WORKSPACE_ROUTES,
-  USER_ROUTES,
-  SETTINGS_ROUTES,
-  PROMPT_ROUTES,
-  GENERATION_ROUTES,
-  CONTENT_ROUTES,
-].flatMap((group) => Object.values(group));
+import { apiPath, pathPattern } from './route';
+import { ROUTES } from './routes';
 
 describe('route tables', () => {
   it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
@@ -34,6 +19,21 @@ describe('route tables', () => {
     const keys = ROUTES.map((route) => `${route.method} ${route.path}`);
 
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('pathPattern', () => {
+  it('when a path has parameters, then each matches one non-empty segment', () => {
+    const pattern = pathPattern('/api/prompts/:id/reference-image/:index');
+
+    expect(pattern.test('/api/prompts/p1/reference-image/0')).toBe(true);
+    expect(pattern.test('/api/prompts//reference-image/0')).toBe(false);
+    expect(pattern.test('/api/prompts/a/b/reference-image/0')).toBe(false);
+    expect(pattern.test('/api/prompts/p1/reference-image/0/x')).toBe(false);
+  });
+
+  it('when a path has a dot, then it matches only a dot', () => {
+    expect(pathPattern('/api/openapi.json').test('/api/openapiXjson')).toBe(false);
   });
 });
 

@@ -1,19 +1,62 @@
 import { z } from 'zod';
 import { EntityId, UserId, WorkspaceId } from '../ids';
 
+/** The service that owns a route (the gateway forwards its requests there). */
+export type ServiceName = 'auth' | 'workspace' | 'prompt' | 'generation' | 'content';
+
+/**
+ * Who may call a route, at least (the use case checks the rest, per resource):
+ * - `public`: anyone, signed in or not (the gateway sends a context with `uid: null`);
+ * - `signed-in`: any signed-in user; a workspace the request names must be one of theirs,
+ *   but none is required;
+ * - `member`: a member of the workspace in view (the request must name one);
+ * - `workspace-admin`: an admin of the workspace in view, or a super administrator;
+ * - `super-admin`: super administrators only.
+ */
+export type Access = 'public' | 'signed-in' | 'member' | 'workspace-admin' | 'super-admin';
+
+export const ACCESS_LEVELS = [
+  'public',
+  'signed-in',
+  'member',
+  'workspace-admin',
+  'super-admin',
+] as const satisfies readonly Access[];
+
+/** A route answering a file (an image, an attachment): its bytes, with their content type. */
+export const FILE_RESPONSE = 'file';
+
 /**
  * One HTTP call of SPEC §7. `path` uses `:name` for path parameters (`params` validates
  * them). Multipart calls name their file field in `upload`; their `body` validates the text
- * fields. `response: null` means 204 No Content. Errors answer with ErrorBody.
+ * fields. `response: null` means 204 No Content; FILE_RESPONSE a file's bytes. `status` is the
+ * success status when it is not 200 (or 204). Errors answer with ErrorBody.
  */
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: `/api/${string}`;
+  service: ServiceName;
+  access: Access;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
   upload?: { field: string; maxFiles: number };
-  response: z.ZodType | null;
+  status?: 201;
+  response: z.ZodType | null | typeof FILE_RESPONSE;
+}
+
+/**
+ * A matcher of a route's path: `:name` matches one segment (anything but `/`, never empty).
+ * Paths given to it carry no query string.
+ */
+export function pathPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${source}$`);
 }
 
 /** Fills a route's `:name` parameters: apiPath('/api/prompts/:id', { id }) → '/api/prompts/p1'. */
@@ -37,3 +80,7 @@ export type WorkspaceParams = z.infer<typeof WorkspaceParams>;
 
 export const WorkspaceQuery = z.object({ workspaceId: WorkspaceId });
 export type WorkspaceQuery = z.infer<typeof WorkspaceQuery>;
+
+/** A workspace a request may name in its query (else X-Workspace-ID names it, or none). */
+export const OptionalWorkspaceQuery = z.object({ workspaceId: WorkspaceId.optional() });
+export type OptionalWorkspaceQuery = z.infer<typeof OptionalWorkspaceQuery>;

@@ -53,8 +53,35 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const SESSION_ROUTES = {
   /** 401 when not signed in: the client treats it as "no user". */
-  currentUser: { method: 'GET', path: '/api/user', response: User },
-  login: { method: 'POST', path: '/api/login', body: LoginBody, response: User },
-  register: { method: 'POST', path: '/api/register', body: RegisterBody, response: User },
-  logout: { method: 'POST', path: '/api/logout', response: null },
+  currentUser: {
+    method: 'GET',
+    path: '/api/user',
+    service: 'auth',
+    access: 'public',
+    response: User,
+  },
+  login: {
+    method: 'POST',
+    path: '/api/login',
+    service: 'auth',
+    access: 'public',
+    body: LoginBody,
+    response: User,
+  },
+  register: {
+    method: 'POST',
+    path: '/api/register',
+    service: 'auth',
+    access: 'public',
+    status: 201,
+    body: RegisterBody,
+    response: User,
+  },
+  logout: {
+    method: 'POST',
+    path: '/api/logout',
+    service: 'auth',
+    access: 'public',
+    response: null,
+  },
 } as const satisfies Record<string, RouteDef>;

@@ -41,19 +41,53 @@ export const UserWorkspacesResponse = z.array(UserWorkspaceItem);
 export type UserWorkspacesResponse = z.infer<typeof UserWorkspacesResponse>;
 
 export const USER_ROUTES = {
-  list: { method: 'GET', path: '/api/users', response: UsersResponse },
-  create: { method: 'POST', path: '/api/users', body: CreateUserBody, response: User },
+  /** The signed-in user's own preferences; saved whatever workspace the front-end has stored. */
+  updateOwn: {
+    method: 'PATCH',
+    path: '/api/user',
+    service: 'auth',
+    access: 'signed-in',
+    body: UpdateOwnUserBody,
+    response: User,
+  },
+  list: {
+    method: 'GET',
+    path: '/api/users',
+    service: 'auth',
+    access: 'workspace-admin',
+    response: UsersResponse,
+  },
+  create: {
+    method: 'POST',
+    path: '/api/users',
+    service: 'auth',
+    access: 'workspace-admin',
+    status: 201,
+    body: CreateUserBody,
+    response: User,
+  },
   update: {
     method: 'PUT',
     path: '/api/users/:id',
+    service: 'auth',
+    access: 'workspace-admin',
     params: UserIdParams,
     body: UpdateUserBody,
     response: User,
   },
-  remove: { method: 'DELETE', path: '/api/users/:id', params: UserIdParams, response: null },
+  remove: {
+    method: 'DELETE',
+    path: '/api/users/:id',
+    service: 'auth',
+    access: 'workspace-admin',
+    params: UserIdParams,
+    response: null,
+  },
   resetPassword: {
     method: 'POST',
     path: '/api/users/:id/reset-password',
+    service: 'auth',
+    access: 'workspace-admin',
     params: UserIdParams,
     body: ResetPasswordBody,
     response: null,
@@ -62,6 +96,9 @@ export const USER_ROUTES = {
   workspaces: {
     method: 'GET',
     path: '/api/users/:id/workspaces',
+    /** Mounted by the workspace service, which holds the memberships. */
+    service: 'workspace',
+    access: 'workspace-admin',
     params: UserIdParams,
     response: UserWorkspacesResponse,
   },

@@ -4,7 +4,7 @@ import { UserId, WorkspaceId } from '../ids';
 import { Membership } from '../entities/user';
 import { Workspace } from '../entities/workspace';
 import { optionalText, requiredText, ResourceUrl, Role } from '../primitives';
-import { WorkspaceParams, type RouteDef } from './route';
+import { FILE_RESPONSE, WorkspaceParams, type RouteDef } from './route';
 
 /** The slug is derived from the name (slugify), never sent. */
 export const CreateWorkspaceBody = z.object({
@@ -33,20 +33,41 @@ export type WorkspaceLogoResponse = z.infer<typeof WorkspaceLogoResponse>;
 
 const MemberRouteParams = z.object({ workspaceId: WorkspaceId });
 
+/** `v`: the logo's version (from logoUrl); a URL naming the current one is cached for good. */
+export const WorkspaceLogoQuery = z.object({ v: z.string().max(64).optional() });
+export type WorkspaceLogoQuery = z.infer<typeof WorkspaceLogoQuery>;
+
 export const WORKSPACE_ROUTES = {
   /** The signed-in user's workspaces (a 403 is read as an empty list). */
-  mine: { method: 'GET', path: '/api/user/workspaces', response: WorkspacesResponse },
+  mine: {
+    method: 'GET',
+    path: '/api/user/workspaces',
+    service: 'workspace',
+    access: 'signed-in',
+    response: WorkspacesResponse,
+  },
   /** Every workspace (super admin). */
-  list: { method: 'GET', path: '/api/workspaces', response: WorkspacesResponse },
+  list: {
+    method: 'GET',
+    path: '/api/workspaces',
+    service: 'workspace',
+    access: 'super-admin',
+    response: WorkspacesResponse,
+  },
   create: {
     method: 'POST',
     path: '/api/workspaces',
+    service: 'workspace',
+    access: 'super-admin',
+    status: 201,
     body: CreateWorkspaceBody,
     response: Workspace,
   },
   update: {
     method: 'PATCH',
     path: '/api/workspaces/:id',
+    service: 'workspace',
+    access: 'super-admin',
     params: WorkspaceParams,
     body: UpdateWorkspaceBody,
     response: Workspace,
@@ -54,19 +75,36 @@ export const WORKSPACE_ROUTES = {
   remove: {
     method: 'DELETE',
     path: '/api/workspaces/:id',
+    service: 'workspace',
+    access: 'super-admin',
     params: WorkspaceParams,
     response: null,
   },
   uploadLogo: {
     method: 'POST',
     path: '/api/workspaces/:id/logo',
+    service: 'workspace',
+    access: 'super-admin',
     params: WorkspaceParams,
     upload: { field: 'logo', maxFiles: 1 },
     response: WorkspaceLogoResponse,
   },
+  /** The logo's bytes (png, jpeg or webp). */
+  logo: {
+    method: 'GET',
+    path: '/api/workspaces/:id/logo',
+    service: 'workspace',
+    access: 'member',
+    params: WorkspaceParams,
+    query: WorkspaceLogoQuery,
+    response: FILE_RESPONSE,
+  },
   addMember: {
     method: 'POST',
     path: '/api/workspaces/:workspaceId/users',
+    service: 'workspace',
+    access: 'workspace-admin',
+    status: 201,
     params: MemberRouteParams,
     body: AddMemberBody,
     response: Membership,
@@ -74,12 +112,16 @@ export const WORKSPACE_ROUTES = {
   removeMember: {
     method: 'DELETE',
     path: '/api/workspaces/:workspaceId/users/:userId',
+    service: 'workspace',
+    access: 'workspace-admin',
     params: MemberParams,
     response: null,
   },
   updateMember: {
     method: 'PATCH',
     path: '/api/workspaces/:workspaceId/users/:userId',
+    service: 'workspace',
+    access: 'workspace-admin',
     params: MemberParams,
     body: UpdateMemberBody,
     response: Membership,

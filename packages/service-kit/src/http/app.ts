@@ -1,5 +1,6 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { ROUTES } from '@aict/contracts';
 import {
   DEFAULT_READINESS_TIMEOUT_MS,
   runReadinessChecks,
@@ -9,6 +10,7 @@ import { metricsHandler, METRICS_PATH } from '../observability/endpoint';
 import { observeRequests } from '../observability/http';
 import { accessLog } from './access-log';
 import { errorHandler, notFound } from './error-handler';
+import { CHECK_RESPONSES_DEFAULT, checkResponses } from './response-check';
 
 export interface HttpAppOptions {
   /** The service's name (reported by /healthz). */
@@ -39,6 +41,12 @@ export interface HttpAppOptions {
    * them on `METRICS_PORT`, see runService).
    */
   metrics?: boolean;
+  /**
+   * Check each JSON success of the service's routes in the contracts' table (those whose
+   * `service` is this app's `service`) against their response schemas: a 500 when one does
+   * not fit (see checkResponses). Default: on when NODE_ENV=test.
+   */
+  checkResponses?: boolean;
 }
 
 /**
@@ -95,6 +103,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   if (options.metrics !== false) app.get(METRICS_PATH, metricsHandler());
 
   if (options.json) app.use(express.json({ limit: options.json.limit ?? '1mb' }));
+  // The routes the contracts' table gives this service (none for the gateway or a stand-in).
+  const ownRoutes = ROUTES.filter((route) => route.service === service);
+  if (ownRoutes.length > 0 && (options.checkResponses ?? CHECK_RESPONSES_DEFAULT)) {
+    app.use(checkResponses(logger, ownRoutes));
+  }
 
   if (options.routes) {
     options.routes(app);

@@ -1,4 +1,5 @@
 export { createHttpApp, jsonBody, type HttpAppOptions } from './app';
+export { checkResponses } from './response-check';
 export { startServer, type ServerHandle, type StartServerOptions } from './server';
 export { requestId, isWellFormedRequestId, REQUEST_ID_HEADER } from './request-id';
 export { accessLog, safeUrl, type AccessLogOptions } from './access-log';

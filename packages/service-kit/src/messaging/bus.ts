@@ -38,8 +38,15 @@ export interface BusOptions {
    * `publish` validates `data` and stamps the registered version.
    */
   schemas?: EventSchemas;
-  /** `quorum` in a RabbitMQ cluster; a queue's type cannot change once declared. Default classic. */
+  /**
+   * The type of the durable event queues (consumer, retry and dead-letter queues). Default
+   * `quorum`, under names ending in `.v2`; classic queues of an earlier version under the
+   * plain names are emptied into them and deleted (see `legacy.ts`). Exclusive queues are
+   * classic whatever this says, and so are request/reply queues (rpc.ts `rpcQueue`).
+   */
   queueType?: QueueType;
+  /** Pause between looks at a classic queue of an earlier version still consumed. Default 10 s. */
+  legacyRecheckMs?: number;
   /** A publish not confirmed within this fails with BUS.PUBLISH_TIMEOUT (503). Default 30 s. */
   publishTimeoutMs?: number;
   /** Publishes that may wait while the broker is unreachable; beyond, BUS.UNAVAILABLE. Default 10 000. */
@@ -94,7 +101,7 @@ export interface Bus {
   publishEnvelopes(envelopes: readonly Envelope[]): Promise<void>;
   /** Declares the consumer's queues and consumes; resolves once consuming (or registered during an outage). */
   subscribe<S extends EventSchemas>(options: SubscribeOptions<S>): Promise<Subscription>;
-  /** Serves request/reply `name` on the durable queue `rpc.<name>`. */
+  /** Serves request/reply `name` on the durable classic queue `rpc.<name>`. */
   serve<S extends z.ZodType, Out>(
     name: string,
     schema: S,
@@ -132,7 +139,8 @@ export async function createBus(options: BusOptions): Promise<Bus> {
   const {
     service,
     prefetch = 20,
-    queueType = 'classic',
+    queueType = 'quorum',
+    legacyRecheckMs = 10_000,
     publishTimeoutMs = 30_000,
     maxBuffered = 10_000,
     shutdownTimeoutMs = 10_000,
@@ -161,7 +169,7 @@ export async function createBus(options: BusOptions): Promise<Bus> {
     });
   };
   const rpc = new RpcClient({ logger, stats, onChannelLost });
-  const consumerDeps = { logger, stats, queueType, onChannelLost };
+  const consumerDeps = { logger, stats, queueType, legacyRecheckMs, onChannelLost };
 
   async function setup(model: ChannelModel): Promise<void> {
     const pub = await model.createConfirmChannel();

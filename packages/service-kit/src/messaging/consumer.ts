@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import { startIncomingSpan } from '../observability/messaging';
 import { busMetrics, secondsSince, type ConsumeResult } from '../observability/metrics';
 import { decodeEnvelope, type EventFrom, type EventSchemas } from './envelope';
+import { deleteLegacyExchange, moveLegacyQueue, type LegacyQueue } from './legacy';
 import type { BusStats } from './stats';
 
 export type QueueType = 'classic' | 'quorum';
@@ -12,11 +13,28 @@ export interface ConsumerDeps {
   logger: Logger;
   stats: BusStats;
   queueType: QueueType;
+  /** Pause between looks at a classic queue of an earlier version still in use (see `legacy.ts`). */
+  legacyRecheckMs: number;
   /** The consumer's channel closed while its connection is up: the bus recovers it. */
   onChannelLost: (model: ChannelModel, what: string) => void;
 }
 
 const noop = () => undefined;
+
+/**
+ * Deliveries of one message before a quorum work queue dead-letters it (RabbitMQ 4's default,
+ * set explicitly so that 3.x brokers behave the same). Handler failures never count here: they
+ * go through the retry queue as new messages; only a consumer that dies (or a channel that
+ * closes) before settling the message, or a requeue at shutdown, counts.
+ */
+export const DELIVERY_LIMIT = 20;
+
+/**
+ * Quorum queues have names of their own, `<name>.v2`: a queue cannot change its type, and a
+ * deployment of an earlier version holds classic queues under the plain names. Those are
+ * moved into the new queues and deleted (see `legacy.ts`).
+ */
+export const QUORUM_SUFFIX = '.v2';
 
 /**
  * One queue consumed on its own confirm channel, with manual acks and a bounded
@@ -36,6 +54,9 @@ export abstract class Consumer {
     this.resolveStarted = resolve;
   });
   protected stopping = false;
+  private legacyTimer: NodeJS.Timeout | undefined;
+  /** The connection this consumer consumes on (null while detached). */
+  private consumingOn: ChannelModel | null = null;
 
   protected constructor(
     protected readonly deps: ConsumerDeps,
@@ -47,6 +68,14 @@ export abstract class Consumer {
   protected abstract process(ch: ConfirmChannel, msg: ConsumeMessage): Promise<void>;
   /** Called each time consuming starts: on the first connection and after each reconnection. */
   protected consuming(): void {}
+  /** Classic queues an earlier version declared for this consumer, and where their messages go. */
+  protected legacyQueues(): LegacyQueue[] {
+    return [];
+  }
+  /** Exchanges of that earlier topology, deleted once its queues are gone. */
+  protected legacyExchanges(): string[] {
+    return [];
+  }
 
   /** Declares the topology and starts consuming on `model` (once per connection). */
   attach(model: ChannelModel): Promise<void> {
@@ -62,6 +91,8 @@ export abstract class Consumer {
 
   /** The connection is gone (its channels with it). */
   detach(): void {
+    clearTimeout(this.legacyTimer);
+    this.consumingOn = null;
     this.channel = null;
     this.consumerTag = null;
     this.attaching = null;
@@ -70,6 +101,7 @@ export abstract class Consumer {
   /** Stops taking messages, waits (up to `timeoutMs`) for handlers in flight, closes. */
   async stop(timeoutMs: number): Promise<void> {
     this.stopping = true;
+    clearTimeout(this.legacyTimer);
     const ch = this.channel;
     const tag = this.consumerTag;
     if (ch && tag) await ch.cancel(tag).catch(noop);
@@ -107,12 +139,45 @@ export abstract class Consumer {
         this.channel = null;
         if (!this.stopping) this.deps.onChannelLost(model, `consumer of ${this.queue}`);
       });
+      this.consumingOn = model;
       this.resolveStarted();
       this.consuming();
+      this.migrateLegacy(model, 0);
     } catch (err) {
       await ch.close().catch(noop);
       throw err;
     }
+  }
+
+  /**
+   * Moves what classic queues of an earlier version still hold into this consumer's queues
+   * and deletes them (in the background; consuming has started). A classic queue still
+   * consumed (an instance of the earlier version during a rolling upgrade) is looked at again
+   * every `legacyRecheckMs` while this consumer runs on `model`.
+   */
+  private migrateLegacy(model: ChannelModel, delayMs: number): void {
+    const legacy = this.legacyQueues();
+    if (legacy.length === 0) return;
+    clearTimeout(this.legacyTimer);
+    this.legacyTimer = setTimeout(() => {
+      void (async () => {
+        let done = true;
+        for (const { from, to } of legacy) {
+          const outcome = await moveLegacyQueue(model, from, to, this.deps.logger);
+          if (outcome === 'retry') done = false;
+        }
+        if (done) {
+          for (const exchange of this.legacyExchanges())
+            await deleteLegacyExchange(model, exchange);
+          return;
+        }
+        // Again later on this connection; a new connection starts its own round.
+        if (!this.stopping && this.consumingOn === model) {
+          this.migrateLegacy(model, this.deps.legacyRecheckMs);
+        }
+      })();
+    }, delayMs);
+    this.legacyTimer.unref();
   }
 
   private onDelivery(model: ChannelModel, ch: ConfirmChannel, msg: ConsumeMessage | null): void {
@@ -183,13 +248,25 @@ export abstract class Consumer {
     }
   }
 
-  protected queueOptions(options: Options.AssertQueue = {}): Options.AssertQueue {
+  /**
+   * A durable queue of the bus's type. `work`: a queue that consumers take messages from;
+   * as a quorum queue it gets an explicit delivery limit (RabbitMQ 4's default, none before),
+   * so a message whose consumer keeps dying before settling it is dead-lettered, not
+   * redelivered forever. Quorum queues that dead-letter do so at least once.
+   */
+  protected queueOptions(
+    options: Options.AssertQueue = {},
+    kind: 'work' | 'store' = 'store',
+  ): Options.AssertQueue {
     if (this.deps.queueType === 'classic') return { durable: true, ...options };
-    return {
-      durable: true,
-      ...options,
-      arguments: { ...options.arguments, 'x-queue-type': 'quorum' },
-    };
+    const args: Record<string, unknown> = { ...options.arguments, 'x-queue-type': 'quorum' };
+    if (kind === 'work') args['x-delivery-limit'] = DELIVERY_LIMIT;
+    if (options.deadLetterExchange !== undefined) {
+      // Kept until the dead-letter target confirmed it (needs overflow reject-publish).
+      args['x-dead-letter-strategy'] = 'at-least-once';
+      args['x-overflow'] = 'reject-publish';
+    }
+    return { durable: true, ...options, arguments: args };
   }
 }
 
@@ -253,10 +330,11 @@ const RETRY_HEADER = 'x-retry-count';
 export const DEAD_LETTER_REASON_HEADER = 'x-dead-letter-reason';
 
 /**
- * An event consumer. Topology, all durable:
- *   `<exchange>` (topic) ─ bindings ─► `<service>.<queue>` ─ dead-letter ─► `<…>.dlx` (fanout) ► `<…>.dlq`
+ * An event consumer. Topology, all durable, quorum queues by default:
+ *   `<exchange>` (topic) ─ bindings ─► `<service>.<queue>.v2` ─ dead-letter ─► `<…>.dlx` (fanout) ► `<…>.dlq`
  *   a failed handling is re-sent to `<…>.retry` (TTL = retryDelayMs), which dead-letters it
- *   back into `<service>.<queue>` with `x-retry-count` + 1.
+ *   back into `<service>.<queue>.v2` with `x-retry-count` + 1. (With `queueType: 'classic'`
+ *   the names have no `.v2`: the topology of the earlier version, moved away from on start.)
  * Invalid messages (not JSON, not an envelope, unknown type or version, invalid data) go
  * straight to the DLQ (nack without requeue); the consumer goes on with the next one.
  * An `exclusive` subscription has only its queue (see `SubscribeOptions.exclusive`).
@@ -265,6 +343,8 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
   readonly info: SubscriptionInfo;
   private readonly maxRetries: number;
   private readonly retryDelayMs: number;
+  /** The plain name of the classic queues an earlier version declared (quorum only). */
+  private readonly legacyBase: string | undefined;
 
   constructor(
     deps: ConsumerDeps,
@@ -272,7 +352,10 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
     prefetch: number,
     private readonly options: SubscribeOptions<S>,
   ) {
-    const queue = `${service}.${options.queue}`;
+    const base = `${service}.${options.queue}`;
+    // Exclusive queues stay classic (a quorum queue cannot be exclusive), under the plain name.
+    const quorum = deps.queueType === 'quorum' && !options.exclusive;
+    const queue = quorum ? `${base}${QUORUM_SUFFIX}` : base;
     super(deps, queue, options.prefetch ?? prefetch);
     this.info = options.exclusive
       ? { queue, retryQueue: '', deadLetterQueue: '', deadLetterExchange: '' }
@@ -282,6 +365,7 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
           deadLetterQueue: `${queue}.dlq`,
           deadLetterExchange: `${queue}.dlx`,
         };
+    this.legacyBase = quorum ? base : undefined;
     this.maxRetries = options.maxRetries ?? 3;
     this.retryDelayMs = options.retryDelayMs ?? 2000;
   }
@@ -302,7 +386,7 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
     await ch.assertExchange(deadLetterExchange, 'fanout', { durable: true });
     await ch.assertQueue(deadLetterQueue, this.queueOptions());
     await ch.bindQueue(deadLetterQueue, deadLetterExchange, '');
-    await ch.assertQueue(queue, this.queueOptions({ deadLetterExchange }));
+    await ch.assertQueue(queue, this.queueOptions({ deadLetterExchange }, 'work'));
     await ch.assertQueue(
       retryQueue,
       this.queueOptions({
@@ -312,6 +396,22 @@ export class EventSubscription<S extends EventSchemas> extends Consumer {
       }),
     );
     for (const b of bindings) await ch.bindQueue(queue, b.exchange, b.routingKey);
+  }
+
+  protected override legacyQueues(): LegacyQueue[] {
+    const base = this.legacyBase;
+    if (!base) return [];
+    const { queue, deadLetterQueue } = this.info;
+    return [
+      // A message waiting for its retry goes straight back to the queue (its count kept).
+      { from: `${base}.retry`, to: queue },
+      { from: base, to: queue },
+      { from: `${base}.dlq`, to: deadLetterQueue },
+    ];
+  }
+
+  protected override legacyExchanges(): string[] {
+    return this.legacyBase ? [`${this.legacyBase}.dlx`] : [];
   }
 
   protected override consuming(): void {

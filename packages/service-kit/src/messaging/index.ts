@@ -18,6 +18,7 @@ export type {
   SubscriptionInfo,
 } from './consumer';
 export { rpcQueue } from './rpc';
+export { DELIVERY_LIMIT, QUORUM_SUFFIX } from './consumer';
 export type { RequestOptions, RpcContext, RpcHandler, RpcReply } from './rpc';
 export type { BusStats } from './stats';
 export { createProcessedStore, idempotent } from './idempotency';

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as amqp from 'amqplib';
 import { createLogger, type Logger } from '../logger';
+import { sleep, waitFor as pollFor } from '../testing/harness';
 
 const execFileAsync = promisify(execFile);
 
@@ -24,30 +25,13 @@ export function uniqueName(prefix: string): string {
   return `${prefix}-${randomBytes(4).toString('hex')}`;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep };
 
 /** Polls `check` until it returns a truthy value (or throws after `timeoutMs`). */
 type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
 
-export async function waitFor<T>(
-  check: () => T | Promise<T>,
-  timeoutMs = 10_000,
-  what = 'condition',
-): Promise<Truthy<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value as Truthy<T>;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await sleep(50);
-  }
-}
+export const waitFor = <T>(check: () => T | Promise<T>, timeoutMs = 10_000, what = 'condition') =>
+  pollFor(check, what, timeoutMs) as Promise<Truthy<T>>;
 
 /** Creates the test vhost when it is missing (rabbitmqctl runs as root here). */
 export async function ensureTestVhost(): Promise<void> {

@@ -167,7 +167,7 @@ describe('metrics of a service started with runService', () => {
     const bus = service.deps.bus;
     if (!bus) throw new Error('no bus');
     const exchange = eventsExchange('metricstest');
-    const queue = 'metricstest.things';
+    const queue = 'metricstest.things.v2'; // a quorum queue (messaging/README.md)
 
     await bus.publishMany([1, 2, 3].map((n) => ({ type: 'thing.made', data: { n } })));
     // Not an envelope: straight to the dead-letter queue.

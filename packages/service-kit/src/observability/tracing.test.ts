@@ -111,7 +111,7 @@ describe('traces across HTTP and RabbitMQ (in-process, in-memory exporter)', () 
     expect(parentOf(publish as ReadableSpan)).toBe(server?.spanContext().spanId);
     expect(consume?.kind).toBe(SpanKind.CONSUMER);
     expect(parentOf(consume as ReadableSpan)).toBe(publish?.spanContext().spanId);
-    expect(consume?.attributes['messaging.destination.name']).toBe('warehouse.orders');
+    expect(consume?.attributes['messaging.destination.name']).toBe('warehouse.orders.v2');
     expect(request?.kind).toBe(SpanKind.CLIENT);
     expect(parentOf(request as ReadableSpan)).toBe(server?.spanContext().spanId);
     expect(serve?.kind).toBe(SpanKind.SERVER);

@@ -76,3 +76,5 @@ export function serviceTestEnv(
 
 export { acquireSharedBrokerLock, createTestVhost } from './broker';
 export { pngDeclaring } from './images';
+export * from './harness';
+export * from './route-table';

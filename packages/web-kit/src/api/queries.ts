@@ -6,6 +6,8 @@ import {
   QUERY_STALE_MS,
   SETTINGS_KEYS,
 } from '@aict/contracts/constants';
+import { routeQueryKey, routeUrl, withParams } from './route-client';
+import { contentRoutes, promptRoutes } from './routes';
 
 // The ONE place for query keys and query timings (SPEC §9). A key's first element is the URL
 // the default query function GETs (SPEC §7); build keys only through `queryKeys`.
@@ -24,17 +26,7 @@ export const queryTimings = {
   prompts: { staleTime: PROMPTS_STALE_MS, refetchInterval: PROMPTS_REFETCH_MS },
 } as const;
 
-type Params = Record<string, string | number | boolean | null | undefined>;
-
-/** `path` plus the defined params as a query string. */
-export function withParams(path: string, params: Params): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null) search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-}
+export { withParams };
 
 const id = (value: string | number) => encodeURIComponent(String(value));
 
@@ -45,23 +37,23 @@ export const queryKeys = {
   users: () => ['/api/users'] as const,
   userMemberships: (userId: string) => [`/api/users/${id(userId)}/workspaces`] as const,
   prompts: (workspaceId: number, contentType?: 'text' | 'image') =>
-    [withParams('/api/prompts', { workspaceId, contentType })] as const,
+    routeQueryKey(promptRoutes.list, undefined, { workspaceId, contentType }),
   defaultPrompt: (workspaceId: number) =>
     [withParams('/api/prompts/default', { workspaceId })] as const,
   /** A prompt's detail; `workspaceId` is left out when no workspace is selected. */
   prompt: (promptId: string, workspaceId?: number | null) =>
     [withParams(`/api/prompts/${id(promptId)}`, { workspaceId })] as const,
   contents: (workspaceId?: number | null) =>
-    [withParams('/api/contents', { workspaceId })] as const,
-  content: (contentId: string) => [`/api/contents/${id(contentId)}`] as const,
-  conversation: (contentId: string) => [`/api/contents/${id(contentId)}/conversation`] as const,
+    routeQueryKey(contentRoutes.list, undefined, { workspaceId: workspaceId ?? undefined }),
+  content: (contentId: string) => routeQueryKey(contentRoutes.get, { id: contentId }),
+  conversation: (contentId: string) => routeQueryKey(contentRoutes.conversation, { id: contentId }),
   /** History pages (an infinite query: the cursor is added per page, not part of the key). */
   contentsPages: (
     workspaceId: number,
     filter: { type?: 'text' | 'image'; q?: string; limit?: number } = {},
   ) =>
     [
-      withParams('/api/contents', {
+      routeUrl(contentRoutes.list, undefined, {
         workspaceId,
         type: filter.type,
         q: filter.q || undefined,
@@ -69,7 +61,7 @@ export const queryKeys = {
       }),
       'pages',
     ] as const,
-  stats: (workspaceId: number) => [withParams('/api/stats', { workspaceId })] as const,
+  stats: (workspaceId: number) => routeQueryKey(contentRoutes.stats, undefined, { workspaceId }),
   /** The provider key of a workspace, or the global one when no workspace is given. */
   apiKeySetting: (workspaceId?: number | null) =>
     [

@@ -1,5 +1,6 @@
-import type { Membership, Role, Workspace } from '@aict/contracts';
-import { apiJson, apiRequest } from './http';
+import type { Role } from '@aict/contracts';
+import { apiCall } from './route-client';
+import { workspaceRoutes } from './routes';
 
 // The workspace and membership calls of SPEC §7 "Workspaces" that the workspace provider
 // runs (its mutations add the toasts and the cache updates). Plain fetchers, so a screen
@@ -19,28 +20,24 @@ export interface MemberRoleInput extends MemberInput {
   role: Role;
 }
 
-const workspacePath = (id: number) => `/api/workspaces/${encodeURIComponent(String(id))}`;
-const memberPath = ({ workspaceId, userId }: MemberInput) =>
-  `${workspacePath(workspaceId)}/users/${encodeURIComponent(userId)}`;
-
 export const workspaceCalls = {
   /** POST /api/workspaces */
-  create: (body: WorkspaceInput) => apiJson<Workspace>('POST', '/api/workspaces', body),
+  create: (body: WorkspaceInput) => apiCall(workspaceRoutes.create, { body }),
   /** PATCH /api/workspaces/{id} */
   update: ({ id, ...body }: WorkspaceInput & { id: number }) =>
-    apiJson<Workspace>('PATCH', workspacePath(id), body),
+    apiCall(workspaceRoutes.update, { params: { id }, body }),
   /** DELETE /api/workspaces/{id} */
   remove: async (id: number): Promise<void> => {
-    await apiRequest('DELETE', workspacePath(id));
+    await apiCall(workspaceRoutes.remove, { params: { id } });
   },
   /** POST /api/workspaces/{workspaceId}/users */
   addMember: ({ workspaceId, userId, role }: MemberRoleInput) =>
-    apiJson<Membership>('POST', `${workspacePath(workspaceId)}/users`, { userId, role }),
+    apiCall(workspaceRoutes.addMember, { params: { workspaceId }, body: { userId, role } }),
   /** PATCH /api/workspaces/{workspaceId}/users/{userId} */
   updateMemberRole: ({ role, ...member }: MemberRoleInput) =>
-    apiJson<Membership>('PATCH', memberPath(member), { role }),
+    apiCall(workspaceRoutes.updateMember, { params: member, body: { role } }),
   /** DELETE /api/workspaces/{workspaceId}/users/{userId} */
   removeMember: async (member: MemberInput): Promise<void> => {
-    await apiRequest('DELETE', memberPath(member));
+    await apiCall(workspaceRoutes.removeMember, { params: member });
   },
 };

@@ -53,7 +53,8 @@ describe('content hooks', () => {
       ...signedIn,
       'GET /api/contents?workspaceId=1&type=text&q=launch&limit=2': () =>
         answer(200, { items: [item('c1', 'One'), item('c2', 'Two')], nextCursor: 'abc 1' }),
-      'GET /api/contents?workspaceId=1&type=text&q=launch&limit=2&cursor=abc%201': () =>
+      // the cursor is form-encoded like every query value (URLSearchParams: a space is '+')
+      'GET /api/contents?workspaceId=1&type=text&q=launch&limit=2&cursor=abc+1': () =>
         answer(200, { items: [item('c3', 'Three')], nextCursor: null }),
     });
     renderWithProviders(<History />);

@@ -12,8 +12,10 @@ import type {
   ConversationResponse,
   StatsResponse,
 } from '@aict/contracts';
-import { apiJson, apiRequest, getQueryFn } from '../api/http';
+import { getQueryFn } from '../api/http';
 import { queryKeys, urlFilter } from '../api/queries';
+import { apiCall } from '../api/route-client';
+import { contentRoutes } from '../api/routes';
 import { useWorkspace } from '../session/workspace-provider';
 
 // The content routes (packages/contracts/src/http/contents.ts) as TanStack Query hooks. Every
@@ -34,10 +36,15 @@ export async function fetchContentsPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<ContentsPage> {
-  const url = queryKeys.contentsPages(workspaceId, filter)[0];
-  const pageUrl = cursor ? `${url}&cursor=${encodeURIComponent(cursor)}` : url; // url has ?workspaceId
+  const query = {
+    workspaceId,
+    type: filter.type,
+    q: filter.q || undefined,
+    limit: filter.limit,
+    cursor: cursor ?? undefined,
+  };
   try {
-    return await apiJson<ContentsPage>('GET', pageUrl, undefined, { signal });
+    return await apiCall(contentRoutes.list, { query }, { signal });
   } catch (cause) {
     throw new Error('Failed to fetch contents', { cause });
   }
@@ -88,7 +95,7 @@ export function useConversation(id: string | null | undefined) {
 
 /** The thread of a content, oldest first (for one-off reads such as continue mode). */
 export function fetchConversation(id: string): Promise<ConversationResponse> {
-  return apiJson<ConversationResponse>('GET', queryKeys.conversation(id)[0]);
+  return apiCall(contentRoutes.conversation, { params: { id } });
 }
 
 /** GET /api/stats?workspaceId=: the three counts of the stats page. */
@@ -103,7 +110,7 @@ export function useStats() {
 
 /** DELETE /api/contents/{id}. */
 export async function deleteContent(id: string): Promise<void> {
-  await apiRequest('DELETE', queryKeys.content(id)[0]);
+  await apiCall(contentRoutes.remove, { params: { id } });
 }
 
 /** Deletes a content, then refreshes every content list, thread and the stats. */

@@ -1,6 +1,7 @@
 import type { Attachment, AttachmentFile, AttachmentProblem, ErrorCode } from '@aict/contracts';
 import {
   ALLOWED_CHAT_MIME_TYPES,
+  ERROR_DEFAULT_MESSAGES,
   MAX_CHAT_FILE_BYTES,
   MAX_CHAT_FILES,
   MAX_CHAT_TOTAL_BYTES,
@@ -12,15 +13,14 @@ import { readStoredWorkspaceId } from '../lib/storage';
 // are copies of @aict/contracts' rules.ts (its root entry brings zod onto the shell's first
 // screen, see lib/contracts-subset.ts); attachments.test.ts fails the moment they drift.
 
-const MESSAGES = {
-  'FILE.INVALID_TYPE': 'Only PNG, JPG, JPEG, WebP, PDF, DOC, DOCX, and TXT files are allowed.',
-  'FILE.TOO_LARGE': 'Each file must be smaller than 10MB.',
-  'FILE.TOO_MANY': 'You can attach a maximum of 10 files.',
-  'FILE.TOTAL_TOO_LARGE': 'Total file size cannot exceed 30MB.',
-} as const satisfies Partial<Record<ErrorCode, string>>;
+type FileProblemCode = Extract<
+  ErrorCode,
+  'FILE.INVALID_TYPE' | 'FILE.TOO_LARGE' | 'FILE.TOO_MANY' | 'FILE.TOTAL_TOO_LARGE'
+>;
 
-function problem(code: keyof typeof MESSAGES, title: string): AttachmentProblem {
-  return { code, title, description: MESSAGES[code] };
+/** The description is the error code's one English default (the server sends the same). */
+function problem(code: FileProblemCode, title: string): AttachmentProblem {
+  return { code, title, description: ERROR_DEFAULT_MESSAGES[code] };
 }
 
 /** Compares the media type without parameters, case-insensitively. */

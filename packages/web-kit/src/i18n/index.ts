@@ -15,3 +15,4 @@ export { localizeServerMessage } from './localize-error';
 export { en, type Resources } from './en';
 export { nl } from './nl';
 export { useTranslation, Trans } from 'react-i18next';
+export { localizeValidationMessage } from './localize-validation';

@@ -10,6 +10,7 @@ import {
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Spinner } from '../ui/feedback';
+import { useKitTranslation } from '../i18n/use-kit-translation';
 
 export type RemoteModule = { default: ComponentType };
 
@@ -75,18 +76,17 @@ function RemoteError({
   error: Error;
   onRetry: () => void;
 }) {
+  const { t } = useKitTranslation();
   return (
     <div className="wk-remote-error" role="alert">
       <Card>
         <CardHeader>
-          <CardTitle>This part of the app could not be loaded</CardTitle>
-          <CardDescription>
-            The {name} module failed to load. The rest of the app still works.
-          </CardDescription>
+          <CardTitle>{t('kit.remoteFailedTitle')}</CardTitle>
+          <CardDescription>{t('kit.remoteFailedText', { name })}</CardDescription>
         </CardHeader>
         <CardContent>
           <pre className="wk-remote-error__message">{error.message}</pre>
-          <Button onClick={onRetry}>Retry</Button>
+          <Button onClick={onRetry}>{t('common.retry')}</Button>
         </CardContent>
       </Card>
     </div>

@@ -4,6 +4,7 @@ import { useSession } from '../session/session-provider';
 import { useWorkspace } from '../session/workspace-provider';
 import { Select } from '../ui/input';
 import { Spinner } from '../ui/feedback';
+import { useKitTranslation } from '../i18n/use-kit-translation';
 
 /**
  * The frame of a remote running alone for development (`npm run dev -w @aict/<name>-app`):
@@ -19,13 +20,14 @@ export function StandaloneRemote({
   links: Array<{ to: string; label: string }>;
   children: ReactNode;
 }) {
+  const { t } = useKitTranslation();
   const { user, isLoading } = useSession();
   const { workspaces, currentWorkspaceId, selectWorkspace } = useWorkspace();
   return (
     <div className="wk-standalone">
       <header className="wk-standalone__bar">
-        <strong>{name} (standalone)</strong>
-        <nav aria-label="Screens">
+        <strong>{t('kit.standalone', { name })}</strong>
+        <nav aria-label={t('kit.screens')}>
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} end>
               {link.label}
@@ -34,11 +36,11 @@ export function StandaloneRemote({
         </nav>
         {user && (
           <Select
-            aria-label="Workspace"
+            aria-label={t('shell.workspace.label')}
             value={currentWorkspaceId ?? ''}
             onChange={(event) => selectWorkspace(Number(event.target.value))}
           >
-            {workspaces.length === 0 && <option value="">No workspaces</option>}
+            {workspaces.length === 0 && <option value="">{t('shell.workspace.none')}</option>}
             {workspaces.map((workspace) => (
               <option key={workspace.id} value={workspace.id}>
                 {workspace.name}
@@ -46,7 +48,9 @@ export function StandaloneRemote({
             ))}
           </Select>
         )}
-        <span>{isLoading ? <Spinner size="sm" /> : user ? user.username : 'not signed in'}</span>
+        <span>
+          {isLoading ? <Spinner size="sm" /> : user ? user.username : t('kit.notSignedIn')}
+        </span>
       </header>
       {!isLoading && !user ? (
         <p className="wk-standalone__note">

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { Membership, Workspace } from '@aict/contracts';
 import { errorMessage } from '../api/http';
+import { i18n } from '../i18n/i18n';
 import { queryKeys, urlFilter } from '../api/queries';
 import {
   workspaceCalls,
@@ -78,20 +79,28 @@ export function useWorkspaceMutations(selection: {
     mutationFn: ({ notify: _notify, ...body }) => workspaceCalls.create(body),
     onSuccess: (workspace, { notify = true }) => {
       if (notify)
-        toast({ title: 'Workspace created', description: `"${workspace.name}" has been created.` });
+        toast({
+          title: i18n.t('kit.workspaceCreated'),
+          description: i18n.t('kit.workspaceCreatedText', { name: workspace.name }),
+        });
       return refreshWorkspaceLists();
     },
-    onError: (error, { notify = true }) => notify && void failed('Error creating workspace', error),
+    onError: (error, { notify = true }) =>
+      notify && void failed(i18n.t('kit.errorCreatingWorkspace'), error),
   });
 
   const updateWorkspace = useMutation<Workspace, Error, WorkspaceInput & { id: number } & Notify>({
     mutationFn: ({ notify: _notify, ...body }) => workspaceCalls.update(body),
     onSuccess: (workspace, { notify = true }) => {
       if (notify)
-        toast({ title: 'Workspace updated', description: `"${workspace.name}" has been updated.` });
+        toast({
+          title: i18n.t('kit.workspaceUpdated'),
+          description: i18n.t('kit.workspaceUpdatedText', { name: workspace.name }),
+        });
       return refreshWorkspaceLists();
     },
-    onError: (error, { notify = true }) => notify && void failed('Error updating workspace', error),
+    onError: (error, { notify = true }) =>
+      notify && void failed(i18n.t('kit.errorUpdatingWorkspace'), error),
   });
 
   const deleteWorkspace = useMutation<void, Error, number>({
@@ -105,14 +114,17 @@ export function useWorkspaceMutations(selection: {
         if (remaining[0]) latest.current.select(remaining[0].id);
         else latest.current.clear();
       }
-      toast({ title: 'Workspace deleted', description: 'The workspace has been deleted.' });
+      toast({
+        title: i18n.t('kit.workspaceDeleted'),
+        description: i18n.t('kit.workspaceDeletedText'),
+      });
       return Promise.all([
         refreshWorkspaceLists(),
         queryClient.invalidateQueries(urlFilter('/api/users')),
         queryClient.invalidateQueries({ queryKey: queryKeys.user() }),
       ]).then(() => undefined);
     },
-    onError: (error) => void failed('Error deleting workspace', error),
+    onError: (error) => void failed(i18n.t('kit.errorDeletingWorkspace'), error),
   });
 
   const addUserToWorkspace = useMutation<Membership, Error, MemberRoleInput & Notify>({
@@ -120,13 +132,13 @@ export function useWorkspaceMutations(selection: {
     onSuccess: (_, { notify = true, userId }) => {
       if (notify)
         toast({
-          title: 'User Added to Workspace',
-          description: 'The user has been added to the workspace.',
+          title: i18n.t('kit.userAddedToWorkspace'),
+          description: i18n.t('kit.userAddedToWorkspaceText'),
         });
       return refreshMembers(userId);
     },
     onError: (error, { notify = true }) =>
-      notify && void failed('Error adding user to workspace', error),
+      notify && void failed(i18n.t('kit.errorAddingUser'), error),
   });
 
   const removeUserFromWorkspace = useMutation<void, Error, MemberInput & Notify>({
@@ -134,22 +146,27 @@ export function useWorkspaceMutations(selection: {
     onSuccess: (_, { notify = true, userId }) => {
       if (notify)
         toast({
-          title: 'User Removed from Workspace',
-          description: 'The user has been removed from the workspace.',
+          title: i18n.t('kit.userRemovedFromWorkspace'),
+          description: i18n.t('kit.userRemovedFromWorkspaceText'),
         });
       return refreshMembers(userId).then(() => undefined);
     },
     onError: (error, { notify = true }) =>
-      notify && void failed('Error removing user from workspace', error),
+      notify && void failed(i18n.t('kit.errorRemovingUser'), error),
   });
 
   const updateUserRole = useMutation<Membership, Error, MemberRoleInput & Notify>({
     mutationFn: ({ notify: _notify, ...member }) => workspaceCalls.updateMemberRole(member),
     onSuccess: (_, { notify = true, userId, role }) => {
-      if (notify) toast({ title: 'Role Updated', description: `The user's role is now ${role}.` });
+      if (notify)
+        toast({
+          title: i18n.t('kit.roleUpdated'),
+          description: i18n.t('kit.roleUpdatedText', { role: i18n.t(`admin.roleLower_${role}`) }),
+        });
       return refreshMembers(userId);
     },
-    onError: (error, { notify = true }) => notify && void failed('Error updating user role', error),
+    onError: (error, { notify = true }) =>
+      notify && void failed(i18n.t('kit.errorUpdatingRole'), error),
   });
 
   return {

@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { cn } from '../lib/cn';
+import { useKitTranslation } from '../i18n/use-kit-translation';
 
 // A modal on the native <dialog>: showModal() traps focus, makes the page inert, closes on
 // Escape and restores focus; a click on the backdrop closes it too. No script-injected styles.
@@ -37,6 +38,7 @@ export function Dialog({
   children,
   ...props
 }: DialogProps) {
+  const { t } = useKitTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const pressedOnBackdrop = useRef(false);
   const baseId = useId();
@@ -82,7 +84,7 @@ export function Dialog({
               <button
                 type="button"
                 className="wk-dialog__close"
-                aria-label="Close"
+                aria-label={t('kit.close')}
                 onClick={() => onOpenChange(false)}
               >
                 <span aria-hidden="true">×</span>

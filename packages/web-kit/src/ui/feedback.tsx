@@ -1,16 +1,18 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
+import { useKitTranslation } from '../i18n/use-kit-translation';
 
-/** A spinning indicator announced as `label` (default 'Loading'). */
+/** A spinning indicator announced as `label` (default 'Loading', translated). */
 export function Spinner({
-  label = 'Loading',
+  label,
   size = 'md',
   className,
   ...props
 }: ComponentProps<'span'> & { label?: string; size?: 'sm' | 'md' | 'lg' }) {
+  const { t } = useKitTranslation();
   return (
     <span role="status" className={cn('wk-spinner', `wk-spinner--${size}`, className)} {...props}>
-      <span className="wk-sr-only">{label}</span>
+      <span className="wk-sr-only">{label ?? t('kit.loading')}</span>
     </span>
   );
 }

@@ -7,6 +7,7 @@ import {
 } from 'react';
 import { TOAST } from '@aict/contracts/constants';
 import { cn } from '../lib/cn';
+import { useKitTranslation } from '../i18n/use-kit-translation';
 
 // Toasts (SPEC §9): one visible at a time (a new one replaces the old), closing after 5000 ms,
 // swipe right past 50 px to dismiss, F8 focuses the region. The store lives in this module;
@@ -70,6 +71,7 @@ export function useToast() {
 }
 
 function ToastView({ item }: { item: ToastItem }) {
+  const { t } = useKitTranslation();
   const ref = useRef<HTMLLIElement>(null);
   const remaining = useRef(item.duration ?? TOAST.durationMs);
   const timer = useRef<{ id: number; startedAt: number } | null>(null);
@@ -140,7 +142,7 @@ function ToastView({ item }: { item: ToastItem }) {
       <button
         type="button"
         className="wk-toast__close"
-        aria-label="Close"
+        aria-label={t('kit.close')}
         onClick={() => dismissToast(item.id)}
       >
         <span aria-hidden="true">×</span>
@@ -151,6 +153,7 @@ function ToastView({ item }: { item: ToastItem }) {
 
 /** Renders the toasts; mount once, at the root of the app. */
 export function Toaster() {
+  const { t } = useKitTranslation();
   const { toasts: current } = useToast();
   const viewport = useRef<HTMLOListElement>(null);
 
@@ -166,7 +169,10 @@ export function Toaster() {
   }, []);
 
   return (
-    <section className="wk-toast-region" aria-label={`Notifications (${TOAST.hotkey})`}>
+    <section
+      className="wk-toast-region"
+      aria-label={t('kit.notifications', { hotkey: TOAST.hotkey })}
+    >
       <ol ref={viewport} className="wk-toast-viewport" tabIndex={-1}>
         {current.map((item) => (
           <ToastView key={item.id} item={item} />

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Envelope } from '@aict/service-kit';
 import type { ClaimKind } from '../data/claim.model';
 import type { UserRecord } from '../data/user.model';
-import { userSnapshot } from '../presenters/user.presenter';
 import type { AuthDeps } from './auth-deps';
 import { hashPassword } from './passwords';
 import { userErrors } from './user.errors';
+import { userSnapshot } from './user-view';
 
 export interface NewAccount {
   username: string;

@@ -1,7 +1,6 @@
-import { eventSchema, type CreateUserBody, type TrustedContext, type User } from '@aict/contracts';
+import { eventSchema, type CreateUserBody, type TrustedContext } from '@aict/contracts';
 import { roleIn, type Envelope } from '@aict/service-kit';
 import type { WorkspaceRoles } from '../data/membership.repository';
-import { presentUser } from '../presenters/user.presenter';
 import { applyMembershipChange } from './apply-membership-change';
 import type { AuthDeps } from './auth-deps';
 import { createAccount } from './create-account';
@@ -9,6 +8,7 @@ import { tombstoneUser } from './delete-user';
 import { retryOnConflict, withUserLock } from './load-manageable-user';
 import { adminScope } from './user-access';
 import { userErrors } from './user.errors';
+import type { UserView } from './user-view';
 
 /**
  * `POST /api/users` (an administrator adds a user): create the account, then ask the
@@ -26,7 +26,7 @@ export async function createUser(
   deps: AuthDeps,
   ctx: TrustedContext,
   body: CreateUserBody,
-): Promise<{ user: User; events: Envelope[] }> {
+): Promise<UserView & { events: Envelope[] }> {
   const scope = adminScope(ctx);
   const workspaceId = body.workspaceId ?? (scope.kind === 'workspace' ? scope.workspaceId : null);
   if (workspaceId !== null && roleIn(ctx, workspaceId) !== 'admin') throw userErrors.forbidden();
@@ -36,14 +36,14 @@ export async function createUser(
     password: body.password,
     isSuperAdmin: false,
   });
-  if (workspaceId === null) return { user: presentUser(user, {}), events };
+  if (workspaceId === null) return { user, roles: {}, events };
 
   const assigned = await assignWorkspace(deps, workspaceId, user._id, body.role);
   if (!assigned.placed && scope.kind === 'workspace') {
     await undoCreation(deps, user._id);
     throw userErrors.notCreated();
   }
-  return { user: presentUser(user, assigned.roles), events: [...events, ...assigned.events] };
+  return { user, roles: assigned.roles, events: [...events, ...assigned.events] };
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { LoginBody, User } from '@aict/contracts';
+import type { LoginBody } from '@aict/contracts';
 import { claimKey } from '../data/claim.repository';
 import type { UserRecord } from '../data/user.model';
-import { presentUser } from '../presenters/user.presenter';
 import type { AuthDeps } from './auth-deps';
 import { burnTime, verifyPassword } from './passwords';
 import type { IssuedSession } from './session-tokens';
 import { userErrors } from './user.errors';
+import type { UserView } from './user-view';
 
 /**
  * The sign-in (and registration) limits: per username AND client (an attacker's failures never lock the owner
@@ -36,7 +36,7 @@ export async function logIn(
   deps: AuthDeps,
   body: LoginBody,
   clientIp: string,
-): Promise<{ user: User; session: IssuedSession }> {
+): Promise<UserView & { session: IssuedSession }> {
   const attempt = await deps.limiter.attempt(
     attemptBuckets(deps, 'login', body.username, clientIp),
   );
@@ -47,7 +47,7 @@ export async function logIn(
   if (!user || !valid) throw userErrors.invalidCredentials();
   await attempt.refund();
   const session = deps.tokens.issue(user);
-  return { user: presentUser(user, await deps.memberships.rolesOf(user._id)), session };
+  return { user, roles: await deps.memberships.rolesOf(user._id), session };
 }
 
 /** Two reads by `_id`: the claim, then its user (who must still hold that name). */

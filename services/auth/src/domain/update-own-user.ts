@@ -1,8 +1,8 @@
-import type { TrustedContext, UpdateOwnUserBody, User } from '@aict/contracts';
-import { presentUser } from '../presenters/user.presenter';
+import type { TrustedContext, UpdateOwnUserBody } from '@aict/contracts';
 import type { AuthDeps } from './auth-deps';
 import { retryOnConflict, withUserLock } from './load-manageable-user';
 import { userErrors } from './user.errors';
+import type { UserView } from './user-view';
 
 /**
  * `PATCH /api/user`: the signed-in user's own preferences (the UI language). Reads and
@@ -12,7 +12,7 @@ export async function updateOwnUser(
   deps: AuthDeps,
   ctx: TrustedContext,
   body: UpdateOwnUserBody,
-): Promise<User> {
+): Promise<UserView> {
   const userId = ctx.uid;
   if (!userId) throw userErrors.unauthenticated();
   return retryOnConflict(() =>
@@ -22,9 +22,9 @@ export async function updateOwnUser(
         deps.memberships.rolesOf(userId),
       ]);
       if (!user) throw userErrors.unauthenticated();
-      if (user.language === body.language) return presentUser(user, roles);
+      if (user.language === body.language) return { user, roles };
       if (!(await deps.users.update(user, { language: body.language }, []))) return undefined;
-      return presentUser({ ...user, language: body.language }, roles);
+      return { user: { ...user, language: body.language }, roles };
     }),
   );
 }

@@ -1,14 +1,14 @@
-import type { TrustedContext, UpdateUserBody, User } from '@aict/contracts';
+import type { TrustedContext, UpdateUserBody } from '@aict/contracts';
 import type { Envelope } from '@aict/service-kit';
 import type { ClaimKind } from '../data/claim.model';
 import { claimKey } from '../data/claim.repository';
 import type { UserChanges } from '../data/user.repository';
-import { presentUser, userSnapshot } from '../presenters/user.presenter';
 import type { AuthDeps } from './auth-deps';
 import { claimOrFail, releaseClaims } from './create-account';
 import { loadManageableUser, retryOnConflict, withUserLock } from './load-manageable-user';
 import { adminScope, visibleRoles } from './user-access';
 import { userErrors } from './user.errors';
+import { userSnapshot, type UserView } from './user-view';
 
 /**
  * `PUT /api/users/:id`: username and e-mail (new values claimed first, old ones released
@@ -20,7 +20,7 @@ export async function updateUser(
   ctx: TrustedContext,
   userId: string,
   body: UpdateUserBody,
-): Promise<{ user: User; events: Envelope[] }> {
+): Promise<UserView & { events: Envelope[] }> {
   const scope = adminScope(ctx);
   return retryOnConflict(() =>
     withUserLock(deps, userId, async () => {
@@ -38,7 +38,7 @@ export async function updateUser(
         changes.tokenVersion = user.tokenVersion + 1;
       }
       const shown = visibleRoles(scope, roles);
-      if (Object.keys(changes).length === 0) return { user: presentUser(user, shown), events: [] };
+      if (Object.keys(changes).length === 0) return { user, roles: shown, events: [] };
 
       const replaced: Array<[ClaimKind, string]> = [];
       const claimed: Array<[ClaimKind, string]> = [];
@@ -70,7 +70,7 @@ export async function updateUser(
       }
       deps.events.publishSoon(deps.users.model, userId);
       await releaseClaims(deps, replaced, userId);
-      return { user: presentUser(updated, shown), events };
+      return { user: updated, roles: shown, events };
     }),
   );
 }

@@ -13,13 +13,3 @@ export function presentUser(user: UserRecord, workspaceRoles: WorkspaceRoles): U
     ...(user.language ? { language: user.language } : {}),
   };
 }
-
-/** The data of `user.created` / `user.updated`. */
-export function userSnapshot(user: UserRecord) {
-  return {
-    userId: user._id,
-    username: user.username,
-    email: user.email,
-    isSuperAdmin: user.isSuperAdmin,
-  };
-}

@@ -10,6 +10,7 @@ import { registerUser } from '../domain/register-user';
 import { updateOwnUser } from '../domain/update-own-user';
 import { setIdentityEvents } from '../http/identity-events';
 import { clearSessionCookie, sessionCookieOf, setSessionCookie } from '../http/session-cookie';
+import { presentUser } from '../presenters/user.presenter';
 import { orEmpty } from './body';
 
 export interface SessionRoutesOptions {
@@ -23,8 +24,8 @@ export function sessionRoutes(deps: AuthDeps, { contextKey, secureCookies }: Ses
   const anyCaller = requireContext(contextKey, { signedIn: false });
 
   router.get('/api/user', anyCaller, async (req, res) => {
-    const user = await getCurrentUser(deps, contextOf(req));
-    res.set('cache-control', 'no-store').json(user);
+    const { user, roles } = await getCurrentUser(deps, contextOf(req));
+    res.set('cache-control', 'no-store').json(presentUser(user, roles));
   });
 
   // the signed-in user's own preferences (the UI language); not in SPEC §7, added for it
@@ -34,8 +35,8 @@ export function sessionRoutes(deps: AuthDeps, { contextKey, secureCookies }: Ses
     jsonBody(),
     validate({ body: orEmpty(UpdateOwnUserBody) }),
     async (req, res) => {
-      const user = await updateOwnUser(deps, contextOf(req), req.body);
-      res.set('cache-control', 'no-store').json(user);
+      const { user, roles } = await updateOwnUser(deps, contextOf(req), req.body);
+      res.set('cache-control', 'no-store').json(presentUser(user, roles));
     },
   );
 
@@ -45,9 +46,9 @@ export function sessionRoutes(deps: AuthDeps, { contextKey, secureCookies }: Ses
     jsonBody(),
     validate({ body: orEmpty(LoginBody) }),
     async (req, res) => {
-      const { user, session } = await logIn(deps, req.body, contextOf(req).ip);
+      const { user, roles, session } = await logIn(deps, req.body, contextOf(req).ip);
       setSessionCookie(res, session, secureCookies);
-      res.set('cache-control', 'no-store').json(user);
+      res.set('cache-control', 'no-store').json(presentUser(user, roles));
     },
   );
 
@@ -57,10 +58,14 @@ export function sessionRoutes(deps: AuthDeps, { contextKey, secureCookies }: Ses
     jsonBody(),
     validate({ body: orEmpty(RegisterBody) }),
     async (req, res) => {
-      const { user, session, events } = await registerUser(deps, req.body, contextOf(req).ip);
+      const { user, roles, session, events } = await registerUser(
+        deps,
+        req.body,
+        contextOf(req).ip,
+      );
       setSessionCookie(res, session, secureCookies);
       setIdentityEvents(res, events);
-      res.status(201).set('cache-control', 'no-store').json(user);
+      res.status(201).set('cache-control', 'no-store').json(presentUser(user, roles));
     },
   );
 

@@ -10,6 +10,7 @@ import { resetPassword } from '../domain/reset-password';
 import { updateUser } from '../domain/update-user';
 import { adminScope } from '../domain/user-access';
 import { setIdentityEvents } from '../http/identity-events';
+import { presentUser } from '../presenters/user.presenter';
 import { orEmpty } from './body';
 
 /** 403 before a body is even read for anyone who administers nothing (the use cases check again). */
@@ -24,7 +25,8 @@ export function userRoutes(deps: AuthDeps, { contextKey }: { contextKey: KeyObje
   const signedIn = requireContext(contextKey);
 
   router.get('/api/users', signedIn, administratorsOnly, async (req, res) => {
-    res.set('cache-control', 'no-store').json(await listUsers(deps, contextOf(req)));
+    const users = await listUsers(deps, contextOf(req));
+    res.set('cache-control', 'no-store').json(users.map((u) => presentUser(u.user, u.roles)));
   });
 
   router.post(
@@ -34,9 +36,9 @@ export function userRoutes(deps: AuthDeps, { contextKey }: { contextKey: KeyObje
     jsonBody(),
     validate({ body: orEmpty(CreateUserBody) }),
     async (req, res) => {
-      const { user, events } = await createUser(deps, contextOf(req), req.body);
+      const { user, roles, events } = await createUser(deps, contextOf(req), req.body);
       setIdentityEvents(res, events);
-      res.status(201).json(user);
+      res.status(201).json(presentUser(user, roles));
     },
   );
 
@@ -47,9 +49,14 @@ export function userRoutes(deps: AuthDeps, { contextKey }: { contextKey: KeyObje
     jsonBody(),
     validate({ params: UserIdParams, body: orEmpty(UpdateUserBody) }),
     async (req, res) => {
-      const { user, events } = await updateUser(deps, contextOf(req), req.params.id, req.body);
+      const { user, roles, events } = await updateUser(
+        deps,
+        contextOf(req),
+        req.params.id,
+        req.body,
+      );
       setIdentityEvents(res, events);
-      res.json(user);
+      res.json(presentUser(user, roles));
     },
   );
 

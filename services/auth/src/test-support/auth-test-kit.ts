@@ -15,10 +15,13 @@ import {
   signTestContext,
   TEST_INFRA,
   uniqueTestName,
+  waitFor,
 } from '@aict/service-kit/testing';
 import { start } from '../main';
 
 const run = promisify(execFile);
+
+export { waitFor } from '@aict/service-kit/testing';
 
 /** The session-token key pair of the tests (the gateway would hold the public half). */
 export const TEST_JWT_KEYS = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -191,21 +194,6 @@ async function dropDatabase(url: string): Promise<void> {
     await connection.dropDatabase();
   } finally {
     await connection.close();
-  }
-}
-
-/** Polls `check` until it returns something truthy. */
-export async function waitFor<T>(
-  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  what = 'a condition',
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

@@ -126,7 +126,13 @@ export function createHistoryRepository(c: ContentCollections, pageSize = PAGE_S
     return { page, ver, changed: true };
   }
 
-  return { readHead, readPage, place, remove, setVersion, pagesOf };
+  const deletePage = (key: OwnerKey, scope: Scope, page: number) =>
+    pagesOf(scope).deleteOne({ _id: pageId(key, scope, page) });
+
+  const deleteHead = (key: OwnerKey, scope: Scope) =>
+    c.heads.deleteOne({ _id: headId(key, scope) });
+
+  return { readHead, readPage, place, remove, setVersion, deletePage, deleteHead };
 }
 
 export type HistoryRepository = ReturnType<typeof createHistoryRepository>;

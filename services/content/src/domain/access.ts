@@ -47,7 +47,7 @@ export async function loadVisibleContent(
   id: string,
   inView: number | null,
 ): Promise<ContentRecord> {
-  const record = await d.c.contents.findOne({ _id: id });
+  const record = await d.contents.findById(id);
   if (!record || record.deletedAt || !canSee(ctx, record, inView)) throw contentNotFound();
   return record;
 }

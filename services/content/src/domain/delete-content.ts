@@ -24,31 +24,24 @@ export async function deleteContent(
  */
 export async function removeContent(d: DomainDeps, record: ContentRecord): Promise<void> {
   await d.locks.run(ownerLock(record.key), async () => {
-    const current = await d.c.contents.findOne(
-      { _id: record._id },
-      { projection: { deletedAt: 1 } },
-    );
-    if (!current || current.deletedAt) return; // deleted meanwhile
+    if (!(await d.contents.isLive(record._id))) return; // deleted meanwhile
     const event = d.bus.envelope('content.deleted', {
       contentId: record._id,
       workspaceId: record.workspaceId,
       contentType: record.contentType,
     });
     const pendingId = pendingDeleteId(record._id);
-    const pending: Omit<Extract<PendingDoc, { op: 'delete' }>, '_id'> = {
+    const pending: Extract<PendingDoc, { op: 'delete' }> = {
+      _id: pendingId,
       op: 'delete',
       key: record.key,
       at: new Date(),
       contentId: record._id,
       event,
     };
-    // (The driver's WithoutId<> of a union type does not accept either member.)
-    await d.c.pending.replaceOne({ _id: pendingId }, pending as never, { upsert: true });
+    await d.pending.save(pending);
     const deletedAt = new Date();
-    await d.c.contents.updateOne(
-      { _id: record._id },
-      { $set: { deletedAt, title: '', content: '', metadata: '{}' } },
-    );
+    await d.contents.tombstone(record._id, deletedAt);
     await applyDeleted(d, { ...record, deletedAt });
     await finishPending(d, pendingId, event).catch((err: unknown) =>
       d.logger.warn(

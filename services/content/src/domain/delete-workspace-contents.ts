@@ -1,4 +1,4 @@
-import { headId, pageId, SCOPES } from '../data/layout';
+import { SCOPES } from '../data/layout';
 import { emptyCounters } from './derived';
 import { ownerLock, type DomainDeps } from './domain-deps';
 
@@ -14,25 +14,19 @@ const PARALLEL = 16;
 export async function deleteWorkspaceContents(d: DomainDeps, workspaceId: number): Promise<void> {
   const key = String(workspaceId);
   await d.locks.run(ownerLock(key), async () => {
-    await d.c.counters.replaceOne(
-      { _id: key },
-      { ...emptyCounters(key), closed: true },
-      { upsert: true },
-    );
-    await d.c.pending.deleteMany({ key });
-    await d.c.contents.deleteMany({ workspaceId });
-    await d.c.threads.deleteMany({ key });
+    await d.counters.save({ ...emptyCounters(key), closed: true });
+    await d.pending.removeOf(key);
+    await d.contents.deleteOfWorkspace(workspaceId);
+    await d.contents.deleteThreadsOf(key);
     for (const scope of SCOPES) {
       const head = await d.history.readHead(key, scope);
       if (!head) continue;
-      const pages = d.history.pagesOf(scope);
       for (let p = 0; p <= head.lastPage; p += PARALLEL) {
-        const ids: string[] = [];
-        for (let n = p; n < Math.min(p + PARALLEL, head.lastPage + 1); n++)
-          ids.push(pageId(key, scope, n));
-        await Promise.all(ids.map((id) => pages.deleteOne({ _id: id })));
+        const pages: number[] = [];
+        for (let n = p; n < Math.min(p + PARALLEL, head.lastPage + 1); n++) pages.push(n);
+        await Promise.all(pages.map((n) => d.history.deletePage(key, scope, n)));
       }
-      await d.c.heads.deleteOne({ _id: headId(key, scope) });
+      await d.history.deleteHead(key, scope);
     }
     d.searchCache.dropPrefix(`${key}:`);
   });

@@ -30,7 +30,7 @@ export async function applyStored(d: DomainDeps, r: ContentRecord): Promise<void
   );
   const at = Object.fromEntries(placed) as Partial<Record<Scope, number>>;
   await Promise.all([
-    d.c.contents.updateOne({ _id: r._id }, { $set: { at } }),
+    d.contents.setPlacement(r._id, at),
     addTurn(d, r),
     applyCounters(d, r.key, `+${r._id}`, r, 1),
   ]);
@@ -50,7 +50,7 @@ export async function applyDeleted(d: DomainDeps, r: ContentRecord): Promise<voi
 }
 
 async function addTurn(d: DomainDeps, r: ContentRecord): Promise<void> {
-  const thread = await d.c.threads.findOne({ _id: r.threadId });
+  const thread = await d.contents.findThread(r.threadId);
   if (thread && thread.key !== r.key) {
     d.logger.warn(
       { contentId: r._id, threadId: r.threadId },
@@ -60,15 +60,15 @@ async function addTurn(d: DomainDeps, r: ContentRecord): Promise<void> {
   }
   const turns = insertSorted(thread?.turns ?? [], turnOf(r));
   if (!turns) return;
-  await d.c.threads.replaceOne({ _id: r.threadId }, { key: r.key, turns }, { upsert: true });
+  await d.contents.saveThread(r.threadId, r.key, turns, true);
 }
 
 async function removeTurn(d: DomainDeps, r: ContentRecord): Promise<void> {
-  const thread = await d.c.threads.findOne({ _id: r.threadId });
+  const thread = await d.contents.findThread(r.threadId);
   if (!thread || thread.key !== r.key || !thread.turns.some((t) => t.id === r._id)) return;
   const turns = thread.turns.filter((t) => t.id !== r._id);
-  if (turns.length === 0) await d.c.threads.deleteOne({ _id: r.threadId });
-  else await d.c.threads.replaceOne({ _id: r.threadId }, { key: thread.key, turns });
+  if (turns.length === 0) await d.contents.deleteThread(r.threadId);
+  else await d.contents.saveThread(r.threadId, thread.key, turns, false);
 }
 
 export function emptyCounters(key: OwnerKey): CountersDoc {
@@ -95,7 +95,7 @@ async function applyCounters(
   r: ContentRecord,
   sign: 1 | -1,
 ): Promise<void> {
-  const doc = (await d.c.counters.findOne({ _id: key })) ?? emptyCounters(key);
+  const doc = (await d.counters.findByKey(key)) ?? emptyCounters(key);
   if (doc.applied.includes(op) || doc.closed) return;
   const next: CountersDoc = { ...emptyCounters(key), ...doc };
   next[r.contentType] = Math.max(0, next[r.contentType] + sign);
@@ -105,14 +105,13 @@ async function applyCounters(
     next.images += r.usage.images;
   }
   next.applied = [...doc.applied, op].slice(-APPLIED_MEMORY);
-  const { _id: _ignored, ...fields } = next;
-  await d.c.counters.replaceOne({ _id: key }, fields, { upsert: true });
+  await d.counters.save(next);
 }
 
 /** Publishes a pending write's event, then forgets the pending write. */
 export async function finishPending(d: DomainDeps, pendingId: string, event: Envelope) {
   await d.bus.publishEnvelopes([event]);
-  await d.c.pending.deleteOne({ _id: pendingId });
+  await d.pending.remove(pendingId);
 }
 
 /** Newest first. */

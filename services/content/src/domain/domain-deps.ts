@@ -1,7 +1,9 @@
 import type { Bus, KeyedLock, Logger } from '@aict/service-kit';
 import type { Config } from '../config';
-import type { ContentCollections } from '../data/collections';
+import type { ContentRepository } from '../data/content.repository';
+import type { CountersRepository } from '../data/counters.repository';
 import type { HistoryRepository } from '../data/history.repository';
+import type { PendingRepository } from '../data/pending.repository';
 import type { SearchPageCache } from './search-cache';
 
 /** What the use cases work with (built once in app.ts). */
@@ -9,7 +11,9 @@ export interface DomainDeps {
   config: Readonly<Config>;
   logger: Logger;
   bus: Bus;
-  c: ContentCollections;
+  contents: ContentRepository;
+  counters: CountersRepository;
+  pending: PendingRepository;
   history: HistoryRepository;
   /** Every write of one owner (workspace, or user without one) runs under `owner:<key>`. */
   locks: KeyedLock;

@@ -1,4 +1,4 @@
-import type { ContentsPage, ListContentsQuery, TrustedContext } from '@aict/contracts';
+import type { ListContentsQuery, TrustedContext } from '@aict/contracts';
 import {
   compareItems,
   pageId,
@@ -7,12 +7,17 @@ import {
   type SummaryItem,
 } from '../data/layout';
 import { decodeCursor, encodeCursor, type Cursor } from '../lib/cursor';
-import { presentSummary } from '../presenters/content.presenter';
 import { ownerInView, workspaceInView } from './access';
 import type { DomainDeps } from './domain-deps';
 
 /** Search pages read at once when they are not in the cache. */
 const SEARCH_BATCH = 8;
+
+/** A page of the history as the route presents it: the list items and the next cursor. */
+export interface HistoryPage {
+  items: SummaryItem[];
+  nextCursor: string | null;
+}
 
 interface Found {
   item: SummaryItem;
@@ -28,7 +33,7 @@ export async function listContents(
   ctx: TrustedContext,
   query: ListContentsQuery,
   headerWorkspace: number | undefined,
-): Promise<ContentsPage> {
+): Promise<HistoryPage> {
   const inView = workspaceInView(ctx, [query.workspaceId, headerWorkspace]);
   const key = ownerInView(ctx, inView);
   const cursor = decodeCursor(query.cursor);
@@ -41,7 +46,7 @@ export async function listContents(
     found.length > query.limit && last
       ? encodeCursor({ p: last.page, t: last.item.t, i: last.item.id })
       : null;
-  return { items: items.map((f) => presentSummary(f.item)), nextCursor };
+  return { items: items.map((f) => f.item), nextCursor };
 }
 
 const afterCursor = (item: SummaryItem, cursor: Cursor | null) =>

@@ -3,7 +3,6 @@ import type { PendingDoc } from '../data/collections';
 import { recordOf } from '../data/layout';
 import { applyDeleted, applyStored, finishPending } from './derived';
 import { ownerLock, type DomainDeps } from './domain-deps';
-import { insertRecord } from './store-content';
 
 // The repair of derived documents after a crash between a record's write and the end of its
 // derived writes: every write leaves a pending document (collection `pending`, small) until
@@ -13,7 +12,7 @@ import { insertRecord } from './store-content';
 /** One pass over pending writes older than `minAgeMs`; how many were completed. */
 export async function repairPending(d: DomainDeps, minAgeMs: number): Promise<number> {
   const cutoff = new Date(Date.now() - minAgeMs);
-  const due = await d.c.pending.find({ at: { $lte: cutoff } }, { limit: 200 }).toArray();
+  const due = await d.pending.findDue(cutoff, 200);
   let done = 0;
   for (const pending of due) {
     if (await repairOne(d, pending)) done++;
@@ -23,25 +22,21 @@ export async function repairPending(d: DomainDeps, minAgeMs: number): Promise<nu
 
 async function repairOne(d: DomainDeps, pending: PendingDoc): Promise<boolean> {
   return d.locks.run(ownerLock(pending.key), async () => {
-    const still = await d.c.pending.findOne({ _id: pending._id });
+    const still = await d.pending.findById(pending._id);
     if (!still) return false; // its writer finished meanwhile
     if (still.op === 'store') {
       const gc = GeneratedContent.parse(JSON.parse(still.content));
-      let record = await d.c.contents.findOne({ _id: gc.id });
+      let record = await d.contents.findById(gc.id);
       if (!record) {
-        await insertRecord(d, recordOf(gc));
-        record = await d.c.contents.findOne({ _id: gc.id });
+        await d.contents.insertOnce(recordOf(gc));
+        record = await d.contents.findById(gc.id);
       }
       if (record && !record.deletedAt) await applyStored(d, record);
     } else {
-      const record = await d.c.contents.findOne({ _id: still.contentId });
+      const record = await d.contents.findById(still.contentId);
       if (record) {
         const deletedAt = record.deletedAt ?? new Date();
-        if (!record.deletedAt)
-          await d.c.contents.updateOne(
-            { _id: record._id },
-            { $set: { deletedAt, title: '', content: '', metadata: '{}' } },
-          );
+        if (!record.deletedAt) await d.contents.tombstone(record._id, deletedAt);
         await applyDeleted(d, { ...record, deletedAt });
       }
     }

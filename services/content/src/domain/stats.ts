@@ -21,7 +21,7 @@ export async function getStats(
   const workspaceId = workspaceInView(ctx, named);
   if (workspaceId === null) throw workspaceRequired();
   const [counters, prompts] = await Promise.all([
-    d.c.counters.findOne({ _id: String(workspaceId) }, { projection: { applied: 0 } }),
+    d.counters.findCounts(String(workspaceId)),
     d.bus.request(
       PROMPT_COUNT_RPC,
       { ctx, workspaceId },

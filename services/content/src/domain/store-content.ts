@@ -1,10 +1,8 @@
 import type { ContentStoreReply, GeneratedContent } from '@aict/contracts';
 import { pendingStoreId } from '../data/collections';
-import { ownerKeyOf, recordOf, type ContentRecord } from '../data/layout';
+import { ownerKeyOf, recordOf } from '../data/layout';
 import { applyStored, finishPending } from './derived';
 import { ownerLock, type DomainDeps } from './domain-deps';
-
-const isDuplicateKey = (err: unknown) => (err as { code?: unknown })?.code === 11000;
 
 /**
  * Stores a finished generation once, by its id: the request/reply `content.store` and the
@@ -19,30 +17,26 @@ export async function storeContent(
   gc: GeneratedContent,
 ): Promise<ContentStoreReply> {
   const reply = (stored: boolean): ContentStoreReply => ({ id: gc.id, stored });
-  if (await exists(d, gc.id)) return reply(false);
+  if (await d.contents.exists(gc.id)) return reply(false);
   const key = ownerKeyOf(gc.workspaceId, gc.userId);
   return d.locks.run(ownerLock(key), async () => {
-    if (await exists(d, gc.id)) return reply(false);
-    if (await isClosed(d, key)) {
+    if (await d.contents.exists(gc.id)) return reply(false);
+    if (await d.counters.isClosed(key)) {
       d.logger.info({ contentId: gc.id, key }, 'content of a deleted workspace not stored');
       return reply(false);
     }
     const event = d.bus.envelope('content.created', createdData(gc));
-    try {
-      await d.c.pending.insertOne({
-        _id: pendingStoreId(gc.id),
-        op: 'store',
-        key,
-        at: new Date(),
-        content: JSON.stringify(gc),
-        event,
-      });
-    } catch (err) {
-      if (isDuplicateKey(err)) return reply(false); // being stored elsewhere (or repaired)
-      throw err;
-    }
+    const pending = await d.pending.insertOnce({
+      _id: pendingStoreId(gc.id),
+      op: 'store',
+      key,
+      at: new Date(),
+      content: JSON.stringify(gc),
+      event,
+    });
+    if (!pending) return reply(false); // being stored elsewhere (or repaired)
     const record = recordOf(gc);
-    await insertRecord(d, record);
+    await d.contents.insertOnce(record);
     await applyStored(d, record);
     await finishPending(d, pendingStoreId(gc.id), event).catch((err: unknown) =>
       d.logger.warn(
@@ -52,24 +46,6 @@ export async function storeContent(
     );
     return reply(true);
   });
-}
-
-/** Inserts the record; one already there (an earlier attempt that crashed) is kept. */
-export async function insertRecord(d: DomainDeps, record: ContentRecord): Promise<void> {
-  try {
-    await d.c.contents.insertOne(record);
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-  }
-}
-
-async function exists(d: DomainDeps, id: string): Promise<boolean> {
-  return (await d.c.contents.findOne({ _id: id }, { projection: { _id: 1 } })) !== null;
-}
-
-async function isClosed(d: DomainDeps, key: string): Promise<boolean> {
-  const counters = await d.c.counters.findOne({ _id: key }, { projection: { closed: 1 } });
-  return counters?.closed === true;
 }
 
 export function createdData(gc: GeneratedContent) {

@@ -1,8 +1,10 @@
-import type { ContentItem, TrustedContext } from '@aict/contracts';
+import type { TrustedContext } from '@aict/contracts';
 import type { ContentRecord, TurnItem } from '../data/layout';
-import { presentRecord, presentTurn } from '../presenters/content.presenter';
 import { loadVisibleContent, workspaceInView } from './access';
 import type { DomainDeps } from './domain-deps';
+
+/** One message of a conversation: a turn of its thread, or the content alone (no thread). */
+export type ConversationEntry = { turn: TurnItem } | { record: ContentRecord };
 
 /** GET /api/contents/:id: one content of the workspace in view (404 otherwise). */
 export async function getContent(
@@ -10,9 +12,9 @@ export async function getContent(
   ctx: TrustedContext,
   id: string,
   named: ReadonlyArray<number | undefined>,
-): Promise<ContentItem> {
+): Promise<ContentRecord> {
   const inView = workspaceInView(ctx, named);
-  return presentRecord(await loadVisibleContent(d, ctx, id, inView));
+  return loadVisibleContent(d, ctx, id, inView);
 }
 
 /**
@@ -25,13 +27,13 @@ export async function getConversation(
   ctx: TrustedContext,
   id: string,
   named: ReadonlyArray<number | undefined>,
-): Promise<ContentItem[]> {
+): Promise<ConversationEntry[]> {
   const inView = workspaceInView(ctx, named);
   const record = await loadVisibleContent(d, ctx, id, inView);
-  const thread = await d.c.threads.findOne({ _id: record.threadId });
+  const thread = await d.contents.findThread(record.threadId);
   if (!thread || thread.key !== record.key || !thread.turns.some((t) => t.id === record._id))
-    return [presentRecord(record)];
-  return lineThrough(thread.turns, record).map(presentTurn);
+    return [{ record }];
+  return lineThrough(thread.turns, record).map((turn) => ({ turn }));
 }
 
 function lineThrough(turns: TurnItem[], record: ContentRecord): TurnItem[] {

@@ -1,5 +1,6 @@
 import type { ContentItem } from '@aict/contracts';
 import type { ContentRecord, SummaryItem, TurnItem } from '../data/layout';
+import type { ConversationEntry } from '../domain/view-content';
 
 // The only place a stored content becomes a ContentItem. Optional fields are absent when
 // unset (never null). In lists `content` is the preview (SPEC: the first 80 characters of a
@@ -59,3 +60,6 @@ export function presentRecord(r: ContentRecord): ContentItem {
     r.metadata,
   );
 }
+
+export const presentConversationEntry = (entry: ConversationEntry): ContentItem =>
+  'turn' in entry ? presentTurn(entry.turn) : presentRecord(entry.record);

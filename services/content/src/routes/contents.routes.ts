@@ -7,8 +7,13 @@ import { listContents } from '../domain/list-contents';
 import { getStats } from '../domain/stats';
 import { getContent, getConversation } from '../domain/view-content';
 import { headerWorkspaceOf, OptionalWorkspaceQuery, paramsOf, queryOf } from '../lib/request';
+import {
+  presentConversationEntry,
+  presentRecord,
+  presentSummary,
+} from '../presenters/content.presenter';
 
-/** Content routes of SPEC §7 and the stats. Each: context → validate → use case (which presents). */
+/** Content routes of SPEC §7 and the stats. Each: context → validate → use case → presenter. */
 export function contentRoutes(router: Router, d: DomainDeps, signedIn: RequestHandler): void {
   const named = (req: Parameters<RequestHandler>[0]) => [
     queryOf(OptionalWorkspaceQuery, req).workspaceId,
@@ -17,17 +22,19 @@ export function contentRoutes(router: Router, d: DomainDeps, signedIn: RequestHa
 
   router.get('/api/contents', signedIn, async (req, res) => {
     const query = queryOf(ListContentsQuery, req);
-    res.json(await listContents(d, contextOf(req), query, headerWorkspaceOf(req)));
+    const page = await listContents(d, contextOf(req), query, headerWorkspaceOf(req));
+    res.json({ items: page.items.map(presentSummary), nextCursor: page.nextCursor });
   });
 
   router.get('/api/contents/:id', signedIn, async (req, res) => {
     const { id } = paramsOf(IdParams, req);
-    res.json(await getContent(d, contextOf(req), id, named(req)));
+    res.json(presentRecord(await getContent(d, contextOf(req), id, named(req))));
   });
 
   router.get('/api/contents/:id/conversation', signedIn, async (req, res) => {
     const { id } = paramsOf(IdParams, req);
-    res.json(await getConversation(d, contextOf(req), id, named(req)));
+    const entries = await getConversation(d, contextOf(req), id, named(req));
+    res.json(entries.map(presentConversationEntry));
   });
 
   router.delete('/api/contents/:id', signedIn, async (req, res) => {

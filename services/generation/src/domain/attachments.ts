@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { attachmentUrl, FIELD_LIMITS, type Attachment, type TrustedContext } from '@aict/contracts';
-import { cleanFileName } from '@aict/service-kit';
+import { cleanFileName, type CheckedUpload } from '@aict/service-kit';
 import type { AttachmentRecord } from '../data/attachment.model';
 import { extractText, UnreadableFileError } from '../lib/extract-text';
-import {
-  declaredAsMarkup,
-  detectAttachment,
-  detectAttachments,
-  type AttachmentKind,
-  type DetectedFile,
-} from '../lib/file-checks';
-import type { MultipartResult } from '../lib/multipart';
+import { attachmentOf, detectAttachment, type AttachmentKind } from '../lib/file-checks';
 import type { DomainDeps } from './domain-deps';
 import { assertImagePixels, codeError, fileNotFound, fileUnreadable } from './generation.errors';
 
@@ -29,28 +22,19 @@ export function presentAttachment(record: AttachmentRecord): Attachment {
 }
 
 /**
- * Checks every file of an upload (SPEC §5, in its order: type, size, count, total; the type
- * from the bytes), then stores them all and records them. Nothing is stored unless every
- * file passes; a storage failure removes what was stored.
+ * Stores the files of an upload the reader has checked (SPEC §5, in its order: type, size,
+ * count, total; the type from the bytes) once their images are within the pixel limit, and
+ * records them. A storage failure removes what was stored.
  */
 export async function uploadAttachments(
   d: DomainDeps,
   ctx: TrustedContext,
   workspaceId: number | null,
-  upload: MultipartResult,
+  upload: CheckedUpload,
 ): Promise<Attachment[]> {
-  const complete = upload.files.filter((file) => !file.tooLarge && !upload.totalTooLarge);
-  const detected = await detectAttachments(complete.map((file) => file.bytes));
-  const refused = (kind: DetectedFile | null, index: number) =>
-    kind === null ||
-    (kind.kind === 'text' &&
-      declaredAsMarkup(complete[index]!.filename, complete[index]!.declaredType));
-  if (detected.some(refused)) throw codeError('FILE.INVALID_TYPE');
-  if (upload.files.some((file) => file.tooLarge)) throw codeError('FILE.TOO_LARGE');
-  if (upload.tooMany) throw codeError('FILE.TOO_MANY');
-  if (upload.totalTooLarge) throw codeError('FILE.TOTAL_TOO_LARGE');
-  if (complete.length === 0)
-    throw codeError('VALIDATION.FAILED', "Attach at least one file in the field 'files'");
+  const complete = upload.files;
+  const detected = upload.types.map(attachmentOf);
+  if (detected.some((kind) => kind === null)) throw codeError('FILE.INVALID_TYPE');
   complete.forEach((file, index) => {
     if (detected[index]!.kind === 'image') assertImagePixels(file.bytes);
   });
@@ -76,12 +60,10 @@ export async function uploadAttachments(
         d.storage.put(record.key, complete[index]!.bytes, { contentType: record.mimeType }),
       ),
     );
-    await d.models.Attachment.insertMany(records);
+    await d.attachments.insertMany(records);
   } catch (err) {
     await Promise.allSettled(records.map((record) => d.storage.remove(record.key)));
-    await d.models.Attachment.deleteMany({ _id: { $in: records.map((r) => r._id) } }).catch(
-      () => undefined,
-    );
+    await d.attachments.removeByIds(records.map((r) => r._id)).catch(() => undefined);
     throw err;
   }
   d.logger.info({ count: records.length, workspaceId }, 'chat attachments stored');
@@ -95,7 +77,7 @@ export async function findOwnAttachment(
   id: string,
   workspaceId: number | null,
 ): Promise<AttachmentRecord> {
-  const record = await d.models.Attachment.findById(id).lean<AttachmentRecord>();
+  const record = await d.attachments.findById(id);
   if (!record || record.userId !== ctx.uid || record.workspaceId !== workspaceId)
     throw fileNotFound();
   return record;

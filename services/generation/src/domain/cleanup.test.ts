@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sweepOrphanObjects } from '@aict/service-kit';
+import { attachmentModel } from '../data/attachment.model';
+import { createAttachmentRepository } from '../data/attachment.repository';
+import { generationModel } from '../data/generation.model';
+import { createGenerationRepository } from '../data/generation.repository';
 import { formWith, PNG } from '../test-support/fixtures';
 import { startHarness, type Harness, type Workspace } from '../test-support/harness';
 import { isObjectReferenced } from './cleanup';
@@ -30,7 +34,8 @@ describe('the orphan sweep of generated images and chat attachments', () => {
     ];
     for (const key of orphans) await storage!.put(key, PNG, { contentType: 'image/png' });
     const d = {
-      models: { Generation: mongo!.models.Generation, Attachment: mongo!.models.Attachment },
+      generations: createGenerationRepository(generationModel(mongo!)),
+      attachments: createAttachmentRepository(attachmentModel(mongo!)),
     } as unknown as DomainDeps;
 
     const result = await sweepOrphanObjects({

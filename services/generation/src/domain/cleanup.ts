@@ -1,28 +1,21 @@
-import type { AttachmentRecord } from '../data/attachment.model';
-import type { GenerationRecord } from '../data/generation.model';
 import { workspaceFolder } from './attachments';
 import type { DomainDeps } from './domain-deps';
 
 /** content.deleted: the generated image goes; the record stays as a tombstone. Idempotent. */
 export async function removeContentFiles(d: DomainDeps, contentId: string): Promise<void> {
-  const record = await d.models.Generation.findById(contentId).lean<GenerationRecord>();
+  const record = await d.generations.findById(contentId);
   if (!record) return;
   if (record.imageKey) await d.storage.remove(record.imageKey);
   if (!record.removedAt) {
-    await d.locks.run(`generations:${contentId}`, () =>
-      d.models.Generation.updateOne({ _id: contentId }, { $set: { removedAt: new Date() } }),
-    );
+    await d.locks.run(`generations:${contentId}`, () => d.generations.markRemoved(contentId));
   }
 }
 
 /** workspace.deleted: every image and attachment of the workspace, and their records. Idempotent. */
 export async function removeWorkspaceFiles(d: DomainDeps, workspaceId: number): Promise<void> {
   const removed = await d.storage.removePrefix(`${workspaceFolder(workspaceId)}/`);
-  await d.models.Attachment.deleteMany({ workspaceId });
-  await d.models.Generation.updateMany(
-    { workspaceId, removedAt: { $exists: false } },
-    { $set: { removedAt: new Date() } },
-  );
+  await d.attachments.removeOfWorkspace(workspaceId);
+  await d.generations.markRemovedInWorkspace(workspaceId);
   d.logger.info({ workspaceId, objects: removed }, 'workspace files removed');
 }
 
@@ -35,16 +28,12 @@ export async function removeWorkspaceFiles(d: DomainDeps, workspaceId: number): 
 export async function isObjectReferenced(d: DomainDeps, key: string): Promise<boolean> {
   const image = /^workspaces\/[^/]+\/images\/([^/]+)$/.exec(key);
   if (image) {
-    const record = await d.models.Generation.findById(image[1])
-      .select({ imageKey: 1, removedAt: 1 })
-      .lean<Pick<GenerationRecord, 'imageKey' | 'removedAt'>>();
+    const record = await d.generations.findImageOf(image[1]!);
     return !!record && record.imageKey === key && !record.removedAt;
   }
   const attachment = /^workspaces\/[^/]+\/attachments\/[^/]+\/([^/]+)$/.exec(key);
   if (attachment) {
-    const record = await d.models.Attachment.findById(attachment[1])
-      .select({ key: 1 })
-      .lean<Pick<AttachmentRecord, 'key'>>();
+    const record = await d.attachments.findKeyOf(attachment[1]!);
     return !!record && record.key === key;
   }
   return true;

@@ -3,8 +3,11 @@ import type { Model } from 'mongoose';
 import type { Bus, KeyedLock, LockedOutbox, Logger, ObjectStore } from '@aict/service-kit';
 import type { Config } from '../config';
 import type { AttachmentRecord } from '../data/attachment.model';
+import type { AttachmentRepository } from '../data/attachment.repository';
 import type { GenerationRecord } from '../data/generation.model';
+import type { GenerationRepository } from '../data/generation.repository';
 import type { IdempotencyRecord } from '../data/idempotency.model';
+import type { IdempotencyRepository } from '../data/idempotency.repository';
 import type { KeyedSlots } from '../lib/keyed-slots';
 import type { LiveGenerations } from './live-generations';
 import type { ProviderClient } from '../provider/provider-client';
@@ -24,6 +27,10 @@ export interface DomainDeps {
   generationSlots: KeyedSlots;
   /** Generations running now, by user and workspace: stopped when their rights go. */
   liveGenerations: LiveGenerations;
+  generations: GenerationRepository;
+  attachments: AttachmentRepository;
+  idempotency: IdempotencyRepository;
+  /** The models themselves: for the outbox relay and start-up only (queries: the repositories). */
   models: {
     Generation: Model<GenerationRecord>;
     Attachment: Model<AttachmentRecord>;

@@ -186,7 +186,7 @@ export async function readGeneratedImage(
   contentId: string,
   workspaceId: number | null,
 ) {
-  const record = await d.models.Generation.findById(contentId).lean<GenerationRecord>();
+  const record = await d.generations.findById(contentId);
   const allowed =
     record &&
     !record.removedAt &&

@@ -157,7 +157,7 @@ export async function prepareReply(
   const workspaceId = requireWorkspace(ctx, [body.workspaceId]);
   let parent: GenerationRecord | null = null;
   if (body.parentContentId) {
-    parent = await d.models.Generation.findById(body.parentContentId).lean<GenerationRecord>();
+    parent = await d.generations.findById(body.parentContentId);
     const visible =
       parent &&
       !parent.removedAt &&

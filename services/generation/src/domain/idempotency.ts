@@ -8,7 +8,6 @@ const LEASE_MS = 20_000;
 const RENEW_MS = 5_000;
 const POLL_MS = 150;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const isDuplicateKey = (err: unknown) => (err as { code?: unknown })?.code === 11000;
 
 export type Claim = { kind: 'run'; id: string } | { kind: 'replay'; response: unknown };
 
@@ -42,36 +41,31 @@ export async function claimKey(
   fingerprint: string,
 ): Promise<Claim> {
   const id = `${userId}:${sha256(key)}`;
-  const Idem = d.models.Idempotency;
   const deadline = Date.now() + d.config.IDEMPOTENCY_WAIT_MS;
   for (;;) {
     const now = new Date();
-    try {
-      await Idem.create({
-        _id: id,
-        fingerprint,
-        status: 'running',
-        leaseUntil: new Date(now.getTime() + LEASE_MS),
-        createdAt: now,
-      });
-      return { kind: 'run', id };
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
-    const existing = await Idem.findById(id).lean();
+    const claimed = await d.idempotency.claim({
+      _id: id,
+      fingerprint,
+      status: 'running',
+      leaseUntil: new Date(now.getTime() + LEASE_MS),
+      createdAt: now,
+    });
+    if (claimed) return { kind: 'run', id };
+    const existing = await d.idempotency.findById(id);
     if (!existing) continue;
     if (existing.fingerprint !== fingerprint) throw idempotencyConflict();
     if (existing.status === 'done') return { kind: 'replay', response: existing.response };
     if (existing.leaseUntil.getTime() < now.getTime()) {
       // Its holder died. If it had saved the generation, that is the answer; otherwise free
       // the key and race for it again.
-      const saved = await d.models.Generation.findById(contentIdOf(id)).lean<GenerationRecord>();
+      const saved = await d.generations.findById(contentIdOf(id));
       if (saved) {
         const response = answerOf(saved);
         await completeKey(d, id, response);
         return { kind: 'replay', response };
       }
-      await Idem.deleteOne({ _id: id, leaseUntil: existing.leaseUntil });
+      await d.idempotency.removeExpired(id, existing.leaseUntil);
       continue;
     }
     if (Date.now() > deadline) throw idempotencyConflict();
@@ -82,20 +76,19 @@ export async function claimKey(
 /** Renews the claim's lease while its holder works; call the result when done. */
 export function holdKey(d: DomainDeps, id: string): () => void {
   const timer = setInterval(() => {
-    d.models.Idempotency.updateOne(
-      { _id: id, status: 'running' },
-      { $set: { leaseUntil: new Date(Date.now() + LEASE_MS) } },
-    ).catch((err: unknown) => d.logger.warn({ err }, 'could not renew an idempotency lease'));
+    d.idempotency
+      .renewLease(id, new Date(Date.now() + LEASE_MS))
+      .catch((err: unknown) => d.logger.warn({ err }, 'could not renew an idempotency lease'));
   }, RENEW_MS);
   timer.unref();
   return () => clearInterval(timer);
 }
 
 export async function completeKey(d: DomainDeps, id: string, response: unknown): Promise<void> {
-  await d.models.Idempotency.updateOne({ _id: id }, { $set: { status: 'done', response } });
+  await d.idempotency.complete(id, response);
 }
 
 /** The request failed: the key is free for a retry. */
 export async function releaseKey(d: DomainDeps, id: string): Promise<void> {
-  await d.models.Idempotency.deleteOne({ _id: id, status: 'running' });
+  await d.idempotency.release(id);
 }

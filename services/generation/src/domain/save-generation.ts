@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { CONTENT_STORE_RPC, ContentStoreReply, HISTORY_TITLE_MAX } from '@aict/contracts';
-import { outboxInsert } from '@aict/service-kit';
 import { toGeneratedContent, type GenerationRecord } from '../data/generation.model';
 import type { DomainDeps } from './domain-deps';
 
@@ -25,7 +24,7 @@ export function titleFrom(text: string, fallback: string): string {
 export async function saveGeneration(d: DomainDeps, record: GenerationRecord): Promise<void> {
   const content = toGeneratedContent(record);
   const envelope = d.bus.envelope('generation.completed', content);
-  await d.models.Generation.create(outboxInsert(record, [envelope]));
+  await d.generations.insert(record, [envelope]);
   d.relay.flushLater(d.models.Generation, record._id);
   try {
     await d.bus.request(CONTENT_STORE_RPC, content, {

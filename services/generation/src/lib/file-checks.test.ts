@@ -1,5 +1,5 @@
 import { docxWith, pdfWith, PNG } from '../test-support/fixtures';
-import { declaredAsMarkup, detectAttachments, isPlainText } from './file-checks';
+import { detectAttachments } from './file-checks';
 
 describe('attachment types from their bytes', () => {
   it('when files are sniffed, then the content decides whatever their names say', async () => {
@@ -19,19 +19,5 @@ describe('attachment types from their bytes', () => {
       'text/plain',
       null,
     ]);
-  });
-
-  it('when text is UTF-8 without NUL, then it is plain text whatever it says; other bytes are not', () => {
-    expect(isPlainText(Buffer.from('Prices: 3 < 4, fine'))).toBe(true);
-    expect(isPlainText(Buffer.from('hello <script>alert(1)</script>'))).toBe(true);
-    expect(isPlainText(Buffer.from([0xc3, 0x28]))).toBe(false);
-    expect(isPlainText(Buffer.from('a\u0000b'))).toBe(false);
-  });
-
-  it('when a file is sent as an HTML page, an SVG or XML, then it is declared as markup', () => {
-    expect(declaredAsMarkup('page.html', 'text/plain')).toBe(true);
-    expect(declaredAsMarkup('logo.svg', '')).toBe(true);
-    expect(declaredAsMarkup('notes.txt', 'text/html')).toBe(true);
-    expect(declaredAsMarkup('notes.txt', 'text/plain')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { runInWorker } from './worker';
+import { checkFiles } from '@aict/service-kit';
 
 /** What a chat attachment is, decided from its bytes (never from its name or declared type). */
 export type AttachmentKind = 'image' | 'pdf' | 'doc' | 'docx' | 'text';
@@ -18,67 +18,32 @@ const BY_DETECTED_MIME: Record<string, DetectedFile> = {
   [DOCX]: { kind: 'docx', mimeType: DOCX },
   // Legacy .doc files are OLE compound files; word-extractor tells a Word file from others.
   'application/x-cfb': { kind: 'doc', mimeType: 'application/msword' },
+  'text/plain': { kind: 'text', mimeType: 'text/plain' },
 };
 
 /**
- * True when the bytes are UTF-8 text without NUL. What the text says does not matter (HTML
- * in a .txt is text): it is stored as text/plain and served as a download with nosniff.
+ * SPEC §5's attachment types, for checkFiles: UTF-8 text too (unless sent as markup), images
+ * not held to the pixel cap here (uploadAttachments checks it after the count and sizes).
  */
-export function isPlainText(bytes: Buffer): boolean {
-  if (bytes.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const ATTACHMENT_CHECK = {
+  allowed: Object.keys(BY_DETECTED_MIME),
+  text: true,
+  maxPixels: false,
+} as const;
 
-/** Names and declared types of markup pages and images: not among SPEC §5's types. */
-const MARKUP_NAME = /\.(?:html?|xhtml|svgz?|xml|xsl)$/i;
-const MARKUP_TYPE =
-  /^(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|(?:text|application)\/xml)\b/i;
-
-/** A file sent as an HTML page, an SVG or XML (by its name or declared type): refused. */
-export function declaredAsMarkup(filename: string, declaredType: string): boolean {
-  return MARKUP_NAME.test(filename.trim()) || MARKUP_TYPE.test(declaredType.trim());
-}
-
-// file-type (ESM only) runs in a worker: see runInWorker.
-const DETECT_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { createRequire } = require('node:module');
-const { fileTypeFromBuffer } = createRequire(workerData.base)('file-type');
-Promise.all(workerData.files.map(async (bytes) => {
-  const found = await fileTypeFromBuffer(new Uint8Array(bytes));
-  return found ? found.mime : null;
-})).then(
-  (value) => parentPort.postMessage({ ok: true, value }),
-  (err) => parentPort.postMessage({ ok: false, reason: String(err && err.message || err) }),
-);
-`;
-
-/** The media types file-type finds in each buffer (null: none), in one worker. */
-export function sniffMimeTypes(files: readonly Buffer[]): Promise<(string | null)[]> {
-  if (files.length === 0) return Promise.resolve([]);
-  return runInWorker<(string | null)[]>(
-    DETECT_SOURCE,
-    { files: files.map((b) => new Uint8Array(b.buffer, b.byteOffset, b.length)) },
-    { timeoutMs: 10_000, maxMemoryMb: 256 },
-  );
-}
+/** The attachment of a media type checkFiles found (null: not allowed). */
+export const attachmentOf = (mime: string | null): DetectedFile | null =>
+  (mime && BY_DETECTED_MIME[mime]) || null;
 
 /** The kind of each attachment (SPEC §5's list), or null for a file that is not allowed. */
 export async function detectAttachments(
   files: readonly Buffer[],
 ): Promise<(DetectedFile | null)[]> {
-  const sniffed = await sniffMimeTypes(files);
-  return files.map((bytes, index) => {
-    if (bytes.length === 0) return null;
-    const mime = sniffed[index];
-    if (mime) return BY_DETECTED_MIME[mime] ?? null;
-    return isPlainText(bytes) ? { kind: 'text', mimeType: 'text/plain' } : null;
-  });
+  const found = await checkFiles(
+    files.map((bytes) => ({ bytes })),
+    ATTACHMENT_CHECK,
+  );
+  return found.map(attachmentOf);
 }
 
 export async function detectAttachment(bytes: Buffer): Promise<DetectedFile | null> {

@@ -61,4 +61,47 @@ describe('keyed slots', () => {
     release();
     expect(slots.usage('a')).toEqual({ running: 0, queued: 0 });
   });
+
+  describe('with places shared among the keys in use', () => {
+    it('when one key alone is busy, then it holds all its places', async () => {
+      const slots = build({ maxRunning: 4, maxQueued: 10, sharedPlaces: 4 });
+      await Promise.all(Array.from({ length: 4 }, () => slots.acquire('a')));
+
+      expect(slots.usage('a')).toEqual({ running: 4, queued: 0 });
+    });
+
+    it('when a second key arrives, then the busy key gives places back as they free up until each holds its share', async () => {
+      const slots = build({ maxRunning: 4, maxQueued: 10, sharedPlaces: 4 });
+      const releasesOfA = await Promise.all(Array.from({ length: 4 }, () => slots.acquire('a')));
+      const waitingOfA = [slots.acquire('a'), slots.acquire('a')];
+
+      // b is in use now: a's share is 2, b gets a place at once (every key gets at least one).
+      const b = slots.acquire('b');
+      expect(await settled(b)).toBe('granted');
+
+      releasesOfA[0]!();
+      releasesOfA[1]!();
+      // a went from 4 to 2 holders: its waiters wait, the freed places are not passed on.
+      expect(await settled(waitingOfA[0]!)).toBe('pending');
+      expect(slots.usage('a')).toEqual({ running: 2, queued: 2 });
+
+      expect(await settled(slots.acquire('b'))).toBe('granted');
+      expect(slots.usage('b')).toEqual({ running: 2, queued: 0 });
+    });
+
+    it('when the other key is done, then the waiting key takes the room it left', async () => {
+      const slots = build({ maxRunning: 4, maxQueued: 10, sharedPlaces: 4 });
+      await Promise.all([slots.acquire('a'), slots.acquire('a')]);
+      const releasesOfB = await Promise.all([slots.acquire('b'), slots.acquire('b')]);
+      const waitingOfA = [slots.acquire('a'), slots.acquire('a')];
+      expect(await settled(waitingOfA[0]!)).toBe('pending');
+
+      releasesOfB.forEach((release) => release());
+
+      expect(await settled(waitingOfA[0]!)).toBe('granted');
+      expect(await settled(waitingOfA[1]!)).toBe('granted');
+      expect(slots.usage('a')).toEqual({ running: 4, queued: 0 });
+      expect(slots.usage('b')).toEqual({ running: 0, queued: 0 });
+    });
+  });
 });

@@ -4,6 +4,12 @@ export type ReleaseSlot = () => void;
 export interface KeyedSlotsOptions {
   /** Holders of one key at once. */
   maxRunning: number;
+  /**
+   * Places shared equally among the keys in use (holding or waiting): with n keys in use, a
+   * key holds at most max(1, floor(sharedPlaces / n)) (and never more than `maxRunning`), so
+   * one busy key leaves room for the others. Without it, each key has `maxRunning`.
+   */
+  sharedPlaces?: number;
   /** Callers of one key waiting for a place; past that `acquire` refuses at once. */
   maxQueued: number;
   /** The error a refused (or abandoned) caller gets. */
@@ -32,20 +38,49 @@ interface Line {
 /**
  * A counting semaphore per key with a bounded first-in-first-out queue, held in this process.
  * Keys without holders or waiters are forgotten, so the map stays as small as the keys in use.
+ * With `sharedPlaces`, a key's limit shrinks while other keys are in use: a released place
+ * then goes to the key's next waiter only while the key is under its share, and when a key
+ * leaves, the others' waiters take the room it left.
  */
-export function createKeyedSlots({ maxRunning, maxQueued, refuse }: KeyedSlotsOptions): KeyedSlots {
+export function createKeyedSlots({
+  maxRunning,
+  maxQueued,
+  sharedPlaces,
+  refuse,
+}: KeyedSlotsOptions): KeyedSlots {
   const lines = new Map<string, Line>();
+
+  /** How many places one key may hold now. */
+  const limit = () =>
+    sharedPlaces === undefined
+      ? maxRunning
+      : Math.min(maxRunning, Math.max(1, Math.floor(sharedPlaces / Math.max(1, lines.size))));
+
+  /** Grants places to a key's waiters while it is under its limit. */
+  function admit(key: string, line: Line): void {
+    while (line.queue.length > 0 && line.running < limit()) {
+      line.running += 1;
+      line.queue.shift()!.grant(releaser(key, line));
+    }
+  }
+
+  /** Forgets a key without holders or waiters; the others' shares grow. */
+  function forgetIfIdle(key: string, line: Line): void {
+    if (line.running > 0 || line.queue.length > 0 || lines.get(key) !== line) return;
+    lines.delete(key);
+    if (sharedPlaces !== undefined) for (const [other, l] of lines) admit(other, l);
+  }
 
   function releaser(key: string, line: Line): ReleaseSlot {
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const next = line.queue.shift();
-      // The place goes straight to the next waiter: nobody can overtake the queue.
-      if (next) return next.grant(releaser(key, line));
       line.running -= 1;
-      if (line.running === 0) lines.delete(key);
+      // The place goes to the next waiter of this key (nobody overtakes its queue) while
+      // the key is within its share.
+      admit(key, line);
+      forgetIfIdle(key, line);
     };
   }
 
@@ -57,7 +92,7 @@ export function createKeyedSlots({ maxRunning, maxQueued, refuse }: KeyedSlotsOp
         line = { running: 0, queue: [] };
         lines.set(key, line);
       }
-      if (line.running < maxRunning) {
+      if (line.queue.length === 0 && line.running < limit()) {
         line.running += 1;
         return Promise.resolve(releaser(key, line));
       }
@@ -67,6 +102,7 @@ export function createKeyedSlots({ maxRunning, maxQueued, refuse }: KeyedSlotsOp
         const onAbort = () => {
           const index = current.queue.indexOf(waiter);
           if (index >= 0) current.queue.splice(index, 1);
+          forgetIfIdle(key, current);
           reject(refuse());
         };
         const waiter: Waiter = {

@@ -1,14 +1,47 @@
 import type { RequestHandler, Response, Router } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { EntityId, WORKSPACE_HEADER, WorkspaceId } from '@aict/contracts';
-import { contextOf } from '@aict/service-kit';
+import {
+  EntityId,
+  MAX_CHAT_FILE_BYTES,
+  MAX_CHAT_FILES,
+  MAX_CHAT_TOTAL_BYTES,
+  WORKSPACE_HEADER,
+  WorkspaceId,
+} from '@aict/contracts';
+import {
+  AppError,
+  checkFiles,
+  contextOf,
+  readUpload,
+  type ReadUploadOptions,
+} from '@aict/service-kit';
 import { z } from 'zod';
 import { readAttachment, uploadAttachments } from '../domain/attachments';
 import type { DomainDeps } from '../domain/domain-deps';
 import { readGeneratedImage } from '../domain/generate-image';
-import { fileNotFound } from '../domain/generation.errors';
+import { codeError, fileNotFound } from '../domain/generation.errors';
 import { requireWorkspace, workspaceInView } from '../domain/upstream';
-import { CHAT_UPLOAD, readMultipart } from '../lib/multipart';
+import { ATTACHMENT_CHECK } from '../lib/file-checks';
+
+/** Chat attachments (SPEC §5): up to MAX_CHAT_FILES files in `files`, each type checked. */
+const CHAT_UPLOAD: ReadUploadOptions = {
+  field: 'files',
+  maxFiles: MAX_CHAT_FILES,
+  maxFileBytes: MAX_CHAT_FILE_BYTES,
+  maxTotalBytes: MAX_CHAT_TOTAL_BYTES,
+  maxFields: 100,
+  maxFieldBytes: 64 * 1024,
+  accept: (files) => checkFiles(files, ATTACHMENT_CHECK),
+  errors: {
+    tooLarge: () => codeError('FILE.TOO_LARGE'),
+    tooMany: () => codeError('FILE.TOO_MANY'),
+    totalTooLarge: () => codeError('FILE.TOTAL_TOO_LARGE'),
+    invalidType: () => codeError('FILE.INVALID_TYPE'),
+    missing: () => codeError('VALIDATION.FAILED', "Attach at least one file in the field 'files'"),
+    notMultipart: () =>
+      new AppError('REQUEST.UNSUPPORTED_MEDIA_TYPE', 415, 'Send the files as multipart/form-data'),
+  },
+};
 
 const IdParams = z.object({ id: EntityId });
 const ContentParams = z.object({ contentId: EntityId });
@@ -44,7 +77,7 @@ export function fileRoutes(router: Router, d: DomainDeps, signedIn: RequestHandl
       namedWorkspaces(req),
       'Select a workspace before uploading files.',
     );
-    const upload = await readMultipart(req, CHAT_UPLOAD);
+    const upload = await readUpload(req, CHAT_UPLOAD);
     res.status(201).json({ files: await uploadAttachments(d, ctx, workspaceId, upload) });
   });
 

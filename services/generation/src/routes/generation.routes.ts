@@ -5,9 +5,10 @@ import {
   GenerateReplyBody,
   GenerateWithImageFields,
   IDEMPOTENCY_KEY_HEADER,
+  MAX_CHAT_FILE_BYTES,
   type ErrorCode,
 } from '@aict/contracts';
-import { AppError, contextOf, jsonBody } from '@aict/service-kit';
+import { AppError, contextOf, jsonBody, readOneFile } from '@aict/service-kit';
 import { z } from 'zod';
 import type { DomainDeps } from '../domain/domain-deps';
 import { prepareGenerateWithImage } from '../domain/generate-image';
@@ -22,9 +23,23 @@ import {
   releaseKey,
   sha256,
 } from '../domain/idempotency';
-import { readMultipart, REFERENCE_UPLOAD } from '../lib/multipart';
 import { EventStream, wantsEventStream } from '../lib/sse';
 import { codeError } from '../provider/provider-errors';
+
+/** generate-with-image: one reference image in `file`, the same size limit as a chat file. */
+const REFERENCE_UPLOAD = {
+  field: 'file',
+  maxFileBytes: MAX_CHAT_FILE_BYTES,
+  maxFields: 100,
+  maxFieldBytes: 64 * 1024,
+  errors: {
+    tooLarge: () => codeError('FILE.TOO_LARGE'),
+    tooMany: () => codeError('VALIDATION.FAILED', "Send one image in the field 'file'"),
+    missing: notAnImage,
+    notMultipart: () =>
+      new AppError('REQUEST.UNSUPPORTED_MEDIA_TYPE', 415, 'Send the files as multipart/form-data'),
+  },
+};
 
 const IdempotencyKey = z.string().trim().min(1).max(200, 'Idempotency-Key is too long');
 
@@ -54,8 +69,12 @@ async function generateFor(
   const workspaceId = requireWorkspace(ctx, [workspaceNamed]);
   const slotKey = `workspace:${workspaceId}`;
   const clientGone = new AbortController();
+  let releaseSlot: (() => void) | undefined;
   res.on('close', () => {
-    if (!res.writableFinished) clientGone.abort();
+    if (res.writableFinished) return;
+    clientGone.abort();
+    // The place goes back as the client leaves, not once the aborted call has unwound.
+    releaseSlot?.();
   });
   const streaming = wantsEventStream(req.headers.accept);
   const rawKey = req.headers[IDEMPOTENCY_KEY_HEADER];
@@ -71,7 +90,6 @@ async function generateFor(
   const claimId = claim?.id ?? null;
   const contentId = claimId ? contentIdOf(claimId) : undefined;
   const release = claimId ? holdKey(d, claimId) : () => undefined;
-  let releaseSlot: (() => void) | undefined;
   // Stopped (and not saved) when the caller's rights go meanwhile (user deleted, removed…).
   const live = d.liveGenerations.open(ctx, workspaceId);
 
@@ -140,13 +158,8 @@ export function generationRoutes(router: Router, d: DomainDeps, signedIn: Reques
   });
 
   router.post('/api/generate-with-image', signedIn, async (req, res) => {
-    const upload = await readMultipart(req, REFERENCE_UPLOAD);
-    const file = upload.files[0];
-    if (upload.files.some((f) => f.tooLarge) || upload.totalTooLarge)
-      throw codeError('FILE.TOO_LARGE');
-    if (upload.tooMany) throw codeError('VALIDATION.FAILED', "Send one image in the field 'file'");
-    if (!file || file.bytes.length === 0) throw notAnImage();
-    const fields = GenerateWithImageFields.parse(upload.fields);
+    const file = await readOneFile(req, REFERENCE_UPLOAD);
+    const fields = GenerateWithImageFields.parse(file.fields);
     await generateFor(
       d,
       req,

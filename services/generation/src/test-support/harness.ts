@@ -1,13 +1,26 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CONTEXT_HEADER, type TrustedContext } from '@aict/contracts';
 import { startProviderSim, type ProviderSim } from '@aict/provider-sim';
 import {
   acquireSharedBrokerLock,
+  callerOf,
   createTestVhost,
+  removeTestBucket,
   serviceTestEnv,
-  signTestContext,
+  superAdmin,
+  type Call,
+  type CallOptions,
+  type CallResult,
+  type Claims,
 } from '@aict/service-kit/testing';
 import { start } from '../main';
+
+export {
+  sleep,
+  waitFor,
+  type Claims as Caller,
+  type CallOptions,
+  type CallResult,
+} from '@aict/service-kit/testing';
 
 // The real workspace and prompt services, started in this process (their built dist/):
 // the provider configuration and the prompts come from them over RabbitMQ, as in production.
@@ -16,42 +29,20 @@ const workspaceService = require('@aict/workspace-service') as { start: typeof s
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const promptService = require('@aict/prompt-service') as { start: typeof start };
 
-export type Caller = Partial<TrustedContext> & {
-  roles?: Record<string | number, 'admin' | 'user'>;
-};
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
-export interface CallResult<T = any> {
-  status: number;
-  headers: Headers;
-  body: T;
-  text: string;
-  bytes: Buffer;
-}
-
-export interface CallOptions {
-  as: Caller;
-  body?: unknown;
-  form?: FormData;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-}
-
 type Service = Awaited<ReturnType<typeof start>>;
 
 export interface Workspace {
   id: number;
   /** The workspace's own API key (unique: sim rules and request filters use it). */
   apiKey: string;
-  admin: Caller;
-  user: Caller;
+  admin: Claims;
+  user: Claims;
 }
 
 export interface Harness {
   sim: ProviderSim;
   generation: Service;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  call<T = any>(method: string, path: string, options: CallOptions): Promise<CallResult<T>>;
+  call: Call;
   callService(
     service: 'workspace' | 'prompt',
     method: string,
@@ -61,26 +52,6 @@ export interface Harness {
   newWorkspace(options?: { apiKey?: string | null }): Promise<Workspace>;
   newPrompt(ws: Workspace, overrides?: Record<string, unknown>): Promise<string>;
   stop(): Promise<void>;
-}
-
-const superAdmin = (): Caller => ({ uid: `sa-${randomUUID()}`, sa: true, roles: {}, ws: null });
-
-async function callUrl(base: string, method: string, path: string, options: CallOptions) {
-  const headers: Record<string, string> = { ...options.headers };
-  headers[CONTEXT_HEADER] = signTestContext(options.as);
-  const init: RequestInit = { method, headers, signal: options.signal };
-  if (options.form) init.body = options.form;
-  else if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(options.body);
-  }
-  const res = await fetch(`${base}${path}`, init);
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const text = bytes.toString('utf8');
-  let body: unknown = text;
-  if ((res.headers.get('content-type') ?? '').includes('json') && bytes.length > 0)
-    body = JSON.parse(text);
-  return { status: res.status, headers: res.headers, body: body as never, text, bytes };
 }
 
 /**
@@ -117,13 +88,16 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     }),
     exit: () => {},
   });
-  const urls = { workspace: workspace.http.url, prompt: prompt.http.url };
+  const callers = {
+    workspace: callerOf(workspace.http.url),
+    prompt: callerOf(prompt.http.url),
+  };
 
   const harness: Harness = {
     sim,
     generation,
-    call: (method, path, options) => callUrl(generation.http.url, method, path, options),
-    callService: (service, method, path, options) => callUrl(urls[service], method, path, options),
+    call: callerOf(generation.http.url),
+    callService: (service, method, path, options) => callers[service](method, path, options),
     async newWorkspace({ apiKey = `sk-test-${randomBytes(6).toString('hex')}` } = {}) {
       const created = await harness.callService('workspace', 'POST', '/api/workspaces', {
         as: superAdmin(),
@@ -170,28 +144,12 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
       await prompt.shutdown('test done');
       await workspace.shutdown('test done');
       await sim.close();
-      for (const service of [generation, prompt, workspace]) {
-        const storage = service.deps.storage;
-        await storage?.removePrefix('workspaces/').catch(() => undefined);
-        await storage?.client.removeBucket(storage.bucket).catch(() => undefined);
-      }
+      for (const service of [generation, prompt, workspace]) await removeTestBucket(service);
       await vhost.remove();
       releaseLock();
     },
   };
   return harness;
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
 }
 
 /** Server-sent events of a response body, parsed. */

@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import type { OutboxModel } from '@aict/service-kit';
 import type { Category, ContentType } from '@aict/contracts';
 import { chainSchema, createChain } from './chain';
+import type { PromptRecord } from './prompt.model';
 
 /** One prompt in a summary: what the list shows (never the template or images). Times in ISO. */
 export interface SummaryEntry {
@@ -49,3 +50,22 @@ export function createSummaryChain(model: OutboxModel) {
 }
 
 export type SummaryChain = ReturnType<typeof createSummaryChain>;
+
+/** What the summary documents hold for a prompt. */
+export function toSummaryEntry(record: Omit<PromptRecord, 'template'>): SummaryEntry {
+  const entry: SummaryEntry = {
+    id: record._id,
+    name: record.name,
+    category: record.category,
+    contentType: record.contentType,
+    model: record.model,
+    isPublic: record.isPublic,
+    variables: record.variables ?? [],
+    workspaceId: record.workspaceId,
+    userId: record.userId,
+    createdAt: new Date(record.createdAt).toISOString(),
+    updatedAt: new Date(record.updatedAt).toISOString(),
+  };
+  if (record.description) entry.description = record.description;
+  return entry;
+}

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import {
-  parseTemplate,
-  type CreatePromptBody,
-  type PromptView,
-  type TrustedContext,
-} from '@aict/contracts';
+import { parseTemplate, type CreatePromptBody, type TrustedContext } from '@aict/contracts';
 import { isAdminIn } from '@aict/service-kit';
 import type { PromptRecord } from '../data/prompt.model';
-import { presentPrompt, promptSnapshot } from '../presenters/prompt.presenter';
 import { assertCanPublish, workspaceInView } from './access';
 import { setDefaultPrompt } from './default-prompt';
 import type { DomainDeps } from './domain-deps';
 import { assertRoomForPublic, assertRoomInWorkspace } from './prompt-limits';
 import { syncPromptSummariesAfterWrite } from './prompt-summaries';
+import { promptSnapshot } from './prompt-snapshot';
 import { createForbidden, workspaceRequired } from './prompt.errors';
+import type { PromptDetail } from './view-prompt';
 
 /**
  * POST /api/prompts: admins (super admin, or admin of the workspace) create a prompt in the
@@ -26,7 +22,7 @@ export async function createPrompt(
   ctx: TrustedContext,
   body: CreatePromptBody,
   named: ReadonlyArray<number | null | undefined>,
-): Promise<PromptView> {
+): Promise<PromptDetail> {
   const workspaceId = workspaceInView(ctx, [body.workspaceId, ...named]);
   if (workspaceId === null) throw workspaceRequired();
   if (!isAdminIn(ctx, workspaceId)) throw createForbidden();
@@ -60,5 +56,5 @@ export async function createPrompt(
   d.relay.flushLater(d.models.Prompt, record._id);
   if (body.isDefault) await setDefaultPrompt(d, workspaceId, record._id);
   await syncPromptSummariesAfterWrite(d, record._id);
-  return presentPrompt(ctx, record, { isDefault: body.isDefault, full: true, images: [] });
+  return { record, isDefault: body.isDefault, full: true, images: [] };
 }

@@ -1,7 +1,7 @@
-import type { PromptView, TrustedContext } from '@aict/contracts';
+import type { TrustedContext } from '@aict/contracts';
 import { loadVisiblePrompt, workspaceInView } from './access';
 import type { DomainDeps } from './domain-deps';
-import { viewPrompt } from './view-prompt';
+import { viewPrompt, type PromptDetail } from './view-prompt';
 
 /** GET /api/prompts/:id: the prompt, full for admins and as a summary for others; else 404. */
 export async function getPrompt(
@@ -9,7 +9,7 @@ export async function getPrompt(
   ctx: TrustedContext,
   promptId: string,
   named: ReadonlyArray<number | null | undefined>,
-): Promise<PromptView> {
+): Promise<PromptDetail> {
   const inView = workspaceInView(ctx, named);
   const prompt = await loadVisiblePrompt(d, ctx, promptId, inView);
   return viewPrompt(d, ctx, prompt, inView);

@@ -1,13 +1,19 @@
-import type { ContentType, PromptSummary, TrustedContext } from '@aict/contracts';
-import { presentSummary } from '../presenters/prompt.presenter';
+import type { ContentType, TrustedContext } from '@aict/contracts';
+import type { SummaryEntry } from '../data/prompt-summary.model';
 import { workspaceInView } from './access';
 import { defaultPromptIdOf } from './default-prompt';
 import type { DomainDeps } from './domain-deps';
 import { publicSummaries, workspaceSummaries } from './prompt-summaries';
 
+/** One prompt of the list: its summary entry, and whether it is the workspace's default. */
+export interface PromptListEntry {
+  entry: SummaryEntry;
+  isDefault: boolean;
+}
+
 /**
  * GET /api/prompts: the workspace's prompts and the published ones, newest first, as
- * summaries (the author's id only for those who may know it: presenter).
+ * summaries (the route presents them: the author's id only for those who may know it).
  * The hot path (clients refetch every 15 s): three reads by `_id`, the workspace's summary
  * document, the public one and the default pointer; never a scan of the prompts.
  */
@@ -16,7 +22,7 @@ export async function listPrompts(
   ctx: TrustedContext,
   query: { workspaceId: number; contentType?: ContentType },
   headerWorkspaceId?: number,
-): Promise<PromptSummary[]> {
+): Promise<PromptListEntry[]> {
   const { workspaceId, contentType } = query;
   workspaceInView(ctx, [workspaceId, headerWorkspaceId]);
   const [own, shared, defaultId] = await Promise.all([
@@ -29,7 +35,8 @@ export async function listPrompts(
   return [...byId.values()]
     .filter((entry) => !contentType || entry.contentType === contentType)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
-    .map((entry) =>
-      presentSummary(ctx, entry, entry.workspaceId === workspaceId && defaultId === entry.id),
-    );
+    .map((entry) => ({
+      entry,
+      isDefault: entry.workspaceId === workspaceId && defaultId === entry.id,
+    }));
 }

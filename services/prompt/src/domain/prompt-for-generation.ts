@@ -1,5 +1,6 @@
-import type { PromptForGenerationReply, TrustedContext } from '@aict/contracts';
-import { presentForGeneration } from '../presenters/prompt.presenter';
+import type { TrustedContext } from '@aict/contracts';
+import type { PromptRecord } from '../data/prompt.model';
+import type { ReferenceImageRecord } from '../data/prompt-images.model';
 import { findVisiblePrompt, workspaceInView } from './access';
 import type { DomainDeps } from './domain-deps';
 import { imagesOf } from './view-prompt';
@@ -16,10 +17,12 @@ export async function promptForGeneration(
   ctx: TrustedContext,
   promptId: string,
   workspaceId: number | null,
-): Promise<PromptForGenerationReply> {
+): Promise<
+  { found: false } | { found: true; record: PromptRecord; images: ReferenceImageRecord[] }
+> {
   const inView = workspaceInView(ctx, [workspaceId]);
   const prompt = await findVisiblePrompt(d, ctx, promptId, inView);
   if (!prompt) return { found: false };
   const images = await imagesOf(d, prompt._id);
-  return { found: true, prompt: presentForGeneration(prompt, images, d.storage.bucket) };
+  return { found: true, record: prompt, images };
 }

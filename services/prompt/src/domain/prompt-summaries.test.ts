@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createEvent } from '@aict/contracts';
 import type { PromptRecord } from '../data/prompt.model';
 import { workspaceSummary } from '../data/prompt-summary.model';
-import { promptSnapshot } from '../presenters/prompt.presenter';
+import { promptSnapshot } from './prompt-snapshot';
 import {
   adminOf,
   buildPrompt,

@@ -1,7 +1,11 @@
 import type { PromptRecord } from '../data/prompt.model';
 import type { PromptSummaryFields } from '../data/prompt.repository';
-import { PUBLIC_SUMMARY, workspaceSummary, type SummaryEntry } from '../data/prompt-summary.model';
-import { toSummaryEntry } from '../presenters/prompt.presenter';
+import {
+  PUBLIC_SUMMARY,
+  toSummaryEntry,
+  workspaceSummary,
+  type SummaryEntry,
+} from '../data/prompt-summary.model';
 import type { DomainDeps } from './domain-deps';
 
 // The summaries the list route reads by `_id` (ARCHITECTURE "Data on both engines"): the

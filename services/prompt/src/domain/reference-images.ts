@@ -4,18 +4,16 @@ import {
   GPT_IMAGE_MODEL,
   MAX_REFERENCE_IMAGES,
   ReferenceImageFields,
-  type PromptView,
   type TrustedContext,
 } from '@aict/contracts';
-import { outboxInsert, type Envelope } from '@aict/service-kit';
+import { outboxInsert, type Envelope, type SingleUpload } from '@aict/service-kit';
 import { linkId } from '../data/chain';
 import type { PromptRecord } from '../data/prompt.model';
 import { imagesChain, type ReferenceImageRecord } from '../data/prompt-images.model';
 import { checkImage } from '../lib/image';
-import type { Upload } from '../lib/multipart';
-import { promptSnapshot } from '../presenters/prompt.presenter';
 import { assertCanEdit, isDefaultInView, loadVisiblePrompt, workspaceInView } from './access';
 import type { DomainDeps } from './domain-deps';
+import { promptSnapshot } from './prompt-snapshot';
 import {
   busyPrompt,
   imageTooManyPixels,
@@ -26,7 +24,7 @@ import {
   referenceNotAllowed,
 } from './prompt.errors';
 import { promptObjectsPrefix, removeImageObjects } from './reference-image-objects';
-import { imagesOf, viewPrompt } from './view-prompt';
+import { imagesOf, viewPrompt, type PromptDetail } from './view-prompt';
 
 const MAX_ATTEMPTS = 20;
 
@@ -115,8 +113,8 @@ export async function uploadReferenceImage(
   ctx: TrustedContext,
   promptId: string,
   named: ReadonlyArray<number | null | undefined>,
-  readUpload: () => Promise<Upload>,
-): Promise<PromptView> {
+  readUpload: () => Promise<SingleUpload>,
+): Promise<PromptDetail> {
   const inView = workspaceInView(ctx, named);
   const prompt = await loadVisiblePrompt(d, ctx, promptId, inView);
   assertCanEdit(ctx, prompt);
@@ -165,7 +163,7 @@ export async function removeReferenceImage(
   promptId: string,
   index: number,
   named: ReadonlyArray<number | null | undefined>,
-): Promise<PromptView> {
+): Promise<PromptDetail> {
   const inView = workspaceInView(ctx, named);
   const prompt = await loadVisiblePrompt(d, ctx, promptId, inView);
   assertCanEdit(ctx, prompt);
@@ -193,7 +191,7 @@ async function afterImageChange(
   inView: number | null,
   images: ReferenceImageRecord[],
   added: ReferenceImageRecord[],
-): Promise<PromptView> {
+): Promise<PromptDetail> {
   const prompt = await d.prompts.findById(promptId);
   if (!prompt) {
     await removeImageObjects(d, added);

@@ -1,8 +1,8 @@
 import { IDENTITY_SNAPSHOT_RPC, IdentitySnapshot } from '@aict/contracts';
 import type { PromptRecord } from '../data/prompt.model';
-import { promptSnapshot } from '../presenters/prompt.presenter';
 import { defaultPromptIdOf } from './default-prompt';
 import type { DomainDeps } from './domain-deps';
+import { promptSnapshot } from './prompt-snapshot';
 import { rebuildPublicIndex, syncPromptSummaries } from './prompt-summaries';
 
 // A one-off migration (hardening issue, item 3; decision of 2026-11-24): until then a

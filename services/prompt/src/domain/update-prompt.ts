@@ -2,7 +2,6 @@ import {
   isModelFor,
   MODELS_BY_CONTENT_TYPE,
   parseTemplate,
-  type PromptView,
   type TrustedContext,
   type UpdatePromptBody,
 } from '@aict/contracts';
@@ -10,15 +9,16 @@ import { isAdminIn } from '@aict/service-kit';
 import type { PromptRecord } from '../data/prompt.model';
 import type { ReferenceImageRecord } from '../data/prompt-images.model';
 import type { PromptChanges } from '../data/prompt.repository';
-import { parseReferenceImageUrl, promptSnapshot } from '../presenters/prompt.presenter';
+import { parseReferenceImageUrl } from '../lib/reference-image-url';
 import { assertCanEdit, assertCanPublish, loadVisiblePrompt, workspaceInView } from './access';
 import { clearDefaultPrompt, defaultPromptIdOf, setDefaultPrompt } from './default-prompt';
 import type { DomainDeps } from './domain-deps';
 import { assertRoomForPublic } from './prompt-limits';
+import { promptSnapshot } from './prompt-snapshot';
 import { syncPromptSummariesAfterWrite } from './prompt-summaries';
 import { busyPrompt, defaultFlagForbidden, invalidField } from './prompt.errors';
 import { changeImages } from './reference-images';
-import { viewPrompt } from './view-prompt';
+import { viewPrompt, type PromptDetail } from './view-prompt';
 
 const MAX_ATTEMPTS = 5;
 
@@ -35,7 +35,7 @@ export async function updatePrompt(
   promptId: string,
   body: UpdatePromptBody,
   named: ReadonlyArray<number | null | undefined>,
-): Promise<PromptView> {
+): Promise<PromptDetail> {
   const inView = workspaceInView(ctx, [body.workspaceId, ...named]);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await loadVisiblePrompt(d, ctx, promptId, inView);

@@ -1,7 +1,6 @@
-import type { PromptView, TrustedContext } from '@aict/contracts';
+import type { TrustedContext } from '@aict/contracts';
 import type { PromptRecord } from '../data/prompt.model';
 import { imagesChain, type ReferenceImageRecord } from '../data/prompt-images.model';
-import { presentPrompt } from '../presenters/prompt.presenter';
 import { isDefaultInView, seesFullPrompt } from './access';
 import type { DomainDeps } from './domain-deps';
 
@@ -9,6 +8,11 @@ import type { DomainDeps } from './domain-deps';
 export async function imagesOf(d: DomainDeps, promptId: string): Promise<ReferenceImageRecord[]> {
   return (await d.images.latest(imagesChain(promptId)))?.value.images ?? [];
 }
+
+/** A prompt as a use case hands it to its route: full (template, images) or the summary. */
+export type PromptDetail = { record: PromptRecord; isDefault: boolean } & (
+  { full: true; images: readonly ReferenceImageRecord[] } | { full: false }
+);
 
 /**
  * The prompt as this caller may see it: full (template, reference images) for admins, the
@@ -20,10 +24,9 @@ export async function viewPrompt(
   record: PromptRecord,
   inView: number | null,
   known: { isDefault?: boolean; images?: readonly ReferenceImageRecord[] } = {},
-): Promise<PromptView> {
+): Promise<PromptDetail> {
   const isDefault = known.isDefault ?? (await isDefaultInView(d, record, inView));
-  if (!seesFullPrompt(ctx, record, inView))
-    return presentPrompt(ctx, record, { isDefault, full: false });
+  if (!seesFullPrompt(ctx, record, inView)) return { record, isDefault, full: false };
   const images = known.images ?? (await imagesOf(d, record._id));
-  return presentPrompt(ctx, record, { isDefault, full: true, images });
+  return { record, isDefault, full: true, images };
 }

@@ -1,4 +1,4 @@
-import { checkImagePixels } from '@aict/service-kit';
+import { checkImagePixels, sniffImage, type ImageMime } from '@aict/service-kit';
 import sharp from 'sharp';
 
 // Reference images are judged by their bytes, never by name or declared type: PNG, JPEG or
@@ -11,8 +11,6 @@ sharp.unblock({
   operation: ['VipsForeignLoadPngBuffer', 'VipsForeignLoadJpegBuffer', 'VipsForeignLoadWebpBuffer'],
 });
 
-export type ImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
-
 export interface CheckedImage {
   bytes: Buffer;
   mime: ImageMime;
@@ -24,27 +22,11 @@ export interface CheckedImage {
 export type ImageCheck =
   { ok: true; image: CheckedImage } | { ok: false; reason: 'not-an-image' | 'too-many-pixels' };
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** The type the first bytes announce (checked again by decoding). */
-export function sniffImageType(bytes: Buffer): ImageMime | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
-    return 'image/jpeg';
-  if (
-    bytes.length >= 16 &&
-    bytes.toString('latin1', 0, 4) === 'RIFF' &&
-    bytes.toString('latin1', 8, 12) === 'WEBP'
-  ) {
-    return 'image/webp';
-  }
-  return null;
-}
-
 /** Decodes and re-encodes an uploaded image; says why when it is not an acceptable one. */
 export async function checkImage(bytes: Buffer, maxPixels: number): Promise<ImageCheck> {
-  const mime = sniffImageType(bytes);
-  if (!mime) return { ok: false, reason: 'not-an-image' };
+  const sniffed = sniffImage(bytes);
+  if (!sniffed) return { ok: false, reason: 'not-an-image' };
+  const { mime, ext } = sniffed;
   // The size the header declares, before libvips decodes anything.
   const pixels = checkImagePixels(bytes, maxPixels);
   if (pixels !== 'ok')
@@ -64,7 +46,7 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<Imag
       image: {
         bytes: data,
         mime,
-        ext: mime === 'image/png' ? 'png' : mime === 'image/jpeg' ? 'jpg' : 'webp',
+        ext,
         width: info.width,
         height: info.height,
       },

@@ -1,5 +1,4 @@
 import type {
-  EventData,
   Prompt,
   PromptForGenerationReply,
   PromptSummary,
@@ -9,34 +8,14 @@ import type {
 import { roleIn } from '@aict/service-kit';
 import type { PromptRecord } from '../data/prompt.model';
 import type { ReferenceImageRecord } from '../data/prompt-images.model';
-import type { SummaryEntry } from '../data/prompt-summary.model';
+import { toSummaryEntry, type SummaryEntry } from '../data/prompt-summary.model';
+import type { PromptDetail } from '../domain/view-prompt';
+import { referenceImageUrl } from '../lib/reference-image-url';
 
-// The only place a prompt becomes a response or an event. Non-admins get the summary: no
-// template, no reference images (SPEC §6). The author's id and the prompt's workspace id go
+// The only place a prompt becomes a response (its events: domain/prompt-snapshot.ts).
+// Non-admins get the summary: no template, no reference images (SPEC §6). The author's id and the prompt's workspace id go
 // only to those who may know them: members of the prompt's workspace, its author and super
 // admins. A published prompt seen from another workspace carries neither.
-
-/** The gateway URL of a reference image (never a MinIO URL). */
-export function referenceImageUrl(promptId: string, imageId: string): string {
-  return `/api/prompts/${encodeURIComponent(promptId)}/reference-images/${encodeURIComponent(imageId)}`;
-}
-
-/** The prompt and image ids a reference image URL names (absolute or rooted), or null. */
-export function parseReferenceImageUrl(url: string): { promptId: string; imageId: string } | null {
-  let path: string;
-  try {
-    path = new URL(url, 'http://gateway.invalid').pathname;
-  } catch {
-    return null;
-  }
-  const match = /^\/api\/prompts\/([^/]+)\/reference-images\/([^/]+)$/.exec(path);
-  if (!match) return null;
-  try {
-    return { promptId: decodeURIComponent(match[1]!), imageId: decodeURIComponent(match[2]!) };
-  } catch {
-    return null;
-  }
-}
 
 /** Whether the viewer may know who wrote the prompt and where it lives. */
 function knowsAuthor(ctx: TrustedContext, entry: Pick<SummaryEntry, 'userId' | 'workspaceId'>) {
@@ -75,16 +54,11 @@ export function presentSummary(
 }
 
 /** The prompt for one caller: `full` with its template and reference images, else the summary. */
-export function presentPrompt(
-  ctx: TrustedContext,
-  record: PromptRecord,
-  options: { isDefault: boolean } & (
-    { full: true; images: readonly ReferenceImageRecord[] } | { full: false }
-  ),
-): PromptView {
-  const summary = presentSummary(ctx, toSummaryEntry(record), options.isDefault);
-  if (!options.full) return summary;
-  const referenceImageUrls = options.images.map((image) => referenceImageUrl(record._id, image.id));
+export function presentPrompt(ctx: TrustedContext, detail: PromptDetail): PromptView {
+  const { record } = detail;
+  const summary = presentSummary(ctx, toSummaryEntry(record), detail.isDefault);
+  if (!detail.full) return summary;
+  const referenceImageUrls = detail.images.map((image) => referenceImageUrl(record._id, image.id));
   const prompt: Prompt = { ...summary, template: record.template, referenceImageUrls };
   if (referenceImageUrls[0]) prompt.referenceImageUrl = referenceImageUrls[0];
   return prompt;
@@ -111,44 +85,5 @@ export function presentForGeneration(
       key: image.key,
       mimeType: image.contentType,
     })),
-  };
-}
-
-/** What the summary documents hold for a prompt. */
-export function toSummaryEntry(record: Omit<PromptRecord, 'template'>): SummaryEntry {
-  const entry: SummaryEntry = {
-    id: record._id,
-    name: record.name,
-    category: record.category,
-    contentType: record.contentType,
-    model: record.model,
-    isPublic: record.isPublic,
-    variables: record.variables ?? [],
-    workspaceId: record.workspaceId,
-    userId: record.userId,
-    createdAt: new Date(record.createdAt).toISOString(),
-    updatedAt: new Date(record.updatedAt).toISOString(),
-  };
-  if (record.description) entry.description = record.description;
-  return entry;
-}
-
-export function promptSnapshot(
-  record: Pick<
-    PromptRecord,
-    '_id' | 'workspaceId' | 'userId' | 'name' | 'category' | 'contentType' | 'model' | 'isPublic'
-  >,
-  isDefault: boolean,
-): EventData<'prompt.created'> {
-  return {
-    promptId: record._id,
-    workspaceId: record.workspaceId,
-    userId: record.userId,
-    name: record.name,
-    category: record.category,
-    contentType: record.contentType,
-    model: record.model,
-    isPublic: record.isPublic,
-    isDefault,
   };
 }

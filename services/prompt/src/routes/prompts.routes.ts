@@ -16,12 +16,15 @@ import { getPrompt } from '../domain/get-prompt';
 import { listPrompts } from '../domain/list-prompts';
 import { updatePrompt } from '../domain/update-prompt';
 import { bodyOf, headerWorkspaceOf, paramsOf, queryOf } from '../lib/request';
+import { presentPrompt, presentSummary } from '../presenters/prompt.presenter';
 
-/** Prompt routes of SPEC §7. Each: context → validate → use case (which presents). */
+/** Prompt routes of SPEC §7. Each: context → validate → use case → presenter. */
 export function promptRoutes(router: Router, d: DomainDeps, signedIn: RequestHandler): void {
   router.get('/api/prompts', signedIn, async (req, res) => {
     const query = queryOf(ListPromptsQuery, req);
-    res.json(await listPrompts(d, contextOf(req), query, headerWorkspaceOf(req)));
+    const ctx = contextOf(req);
+    const entries = await listPrompts(d, ctx, query, headerWorkspaceOf(req));
+    res.json(entries.map(({ entry, isDefault }) => presentSummary(ctx, entry, isDefault)));
   });
 
   router.get('/api/prompts/default', signedIn, async (req, res) => {
@@ -32,26 +35,26 @@ export function promptRoutes(router: Router, d: DomainDeps, signedIn: RequestHan
   router.get('/api/prompts/:id', signedIn, async (req, res) => {
     const { id } = paramsOf(IdParams, req);
     const { workspaceId } = queryOf(PromptQuery, req);
-    res.json(await getPrompt(d, contextOf(req), id, [workspaceId, headerWorkspaceOf(req)]));
+    const ctx = contextOf(req);
+    const prompt = await getPrompt(d, ctx, id, [workspaceId, headerWorkspaceOf(req)]);
+    res.json(presentPrompt(ctx, prompt));
   });
 
   router.post('/api/prompts', signedIn, jsonBody(), async (req, res) => {
     const body = bodyOf(CreatePromptBody, req);
     const { workspaceId } = queryOf(PromptQuery, req);
-    const prompt = await createPrompt(d, contextOf(req), body, [
-      workspaceId,
-      headerWorkspaceOf(req),
-    ]);
-    res.status(201).json(prompt);
+    const ctx = contextOf(req);
+    const prompt = await createPrompt(d, ctx, body, [workspaceId, headerWorkspaceOf(req)]);
+    res.status(201).json(presentPrompt(ctx, prompt));
   });
 
   router.put('/api/prompts/:id', signedIn, jsonBody(), async (req, res) => {
     const { id } = paramsOf(IdParams, req);
     const body = bodyOf(UpdatePromptBody, req);
     const { workspaceId } = queryOf(PromptQuery, req);
-    res.json(
-      await updatePrompt(d, contextOf(req), id, body, [workspaceId, headerWorkspaceOf(req)]),
-    );
+    const ctx = contextOf(req);
+    const prompt = await updatePrompt(d, ctx, id, body, [workspaceId, headerWorkspaceOf(req)]);
+    res.json(presentPrompt(ctx, prompt));
   });
 
   router.delete('/api/prompts/:id', signedIn, async (req, res) => {

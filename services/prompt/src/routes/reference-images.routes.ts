@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import type { RequestHandler, Router } from 'express';
 import { IdParams, PromptQuery, ReferenceImageParams } from '@aict/contracts';
-import { contextOf } from '@aict/service-kit';
+import { AppError, contextOf, readOneFile } from '@aict/service-kit';
 import { z } from 'zod';
 import type { DomainDeps } from '../domain/domain-deps';
 import { imageTooLarge } from '../domain/prompt.errors';
@@ -10,8 +10,8 @@ import {
   removeReferenceImage,
   uploadReferenceImage,
 } from '../domain/reference-images';
-import { readUpload } from '../lib/multipart';
 import { headerWorkspaceOf, paramsOf, queryOf } from '../lib/request';
+import { presentPrompt } from '../presenters/prompt.presenter';
 
 const ImageParams = z.object({
   id: IdParams.shape.id,
@@ -31,21 +31,42 @@ export function referenceImageRoutes(
   signedIn: RequestHandler,
 ): void {
   const maxBytes = d.config.REFERENCE_IMAGE_MAX_BYTES;
+  const oneFile = () =>
+    AppError.badRequest('VALIDATION.FAILED', "Send exactly one file, in the field 'reference'");
+  const upload = {
+    field: 'reference',
+    maxFileBytes: maxBytes,
+    maxFields: 8,
+    overheadBytes: 64 * 1024,
+    errors: {
+      tooLarge: () => imageTooLarge(maxBytes),
+      tooMany: oneFile,
+      missing: () =>
+        AppError.badRequest('VALIDATION.FAILED', "The field 'reference' needs an image file"),
+      notMultipart: () =>
+        new AppError(
+          'REQUEST.UNSUPPORTED_MEDIA_TYPE',
+          415,
+          "Send the image as multipart/form-data in the field 'reference'",
+        ),
+    },
+  };
 
   router.post('/api/prompts/:id/reference-image', signedIn, async (req, res) => {
     const { id } = paramsOf(IdParams, req);
     const { workspaceId } = queryOf(PromptQuery, req);
     const named = [workspaceId, headerWorkspaceOf(req)];
-    const read = () =>
-      readUpload(req, { field: 'reference', maxBytes, tooLarge: () => imageTooLarge(maxBytes) });
-    res.json(await uploadReferenceImage(d, contextOf(req), id, named, read));
+    const read = () => readOneFile(req, upload);
+    const ctx = contextOf(req);
+    res.json(presentPrompt(ctx, await uploadReferenceImage(d, ctx, id, named, read)));
   });
 
   router.delete('/api/prompts/:id/reference-image/:index', signedIn, async (req, res) => {
     const { id, index } = paramsOf(ReferenceImageParams, req);
     const { workspaceId } = queryOf(PromptQuery, req);
     const named = [workspaceId, headerWorkspaceOf(req)];
-    res.json(await removeReferenceImage(d, contextOf(req), id, index, named));
+    const ctx = contextOf(req);
+    res.json(presentPrompt(ctx, await removeReferenceImage(d, ctx, id, index, named)));
   });
 
   router.get('/api/prompts/:id/reference-images/:n', signedIn, async (req, res) => {

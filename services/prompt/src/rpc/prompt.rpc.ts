@@ -3,6 +3,7 @@ import {
   PROMPT_FOR_GENERATION_RPC,
   PromptCountRequest,
   PromptForGenerationRequest,
+  type PromptForGenerationReply,
   type TrustedContext,
 } from '@aict/contracts';
 import { AppError, roleIn, type Served } from '@aict/service-kit';
@@ -10,6 +11,7 @@ import { countPrompts } from '../domain/count-prompts';
 import type { DomainDeps } from '../domain/domain-deps';
 import { promptForGeneration } from '../domain/prompt-for-generation';
 import { workspaceForbidden } from '../domain/prompt.errors';
+import { presentForGeneration } from '../presenters/prompt.presenter';
 
 /**
  * What `requireContext` and the gateway decide for an HTTP request, for a context forwarded
@@ -35,9 +37,12 @@ export function serveRequests(d: DomainDeps): Promise<Served[]> {
     d.bus.serve(
       PROMPT_FOR_GENERATION_RPC,
       PromptForGenerationRequest,
-      ({ ctx, promptId, workspaceId }) => {
+      async ({ ctx, promptId, workspaceId }): Promise<PromptForGenerationReply> => {
         assertMayAsk(ctx, workspaceId);
-        return promptForGeneration(d, ctx, promptId, workspaceId);
+        const found = await promptForGeneration(d, ctx, promptId, workspaceId);
+        if (!found.found) return { found: false };
+        const prompt = presentForGeneration(found.record, found.images, d.storage.bucket);
+        return { found: true, prompt };
       },
     ),
 

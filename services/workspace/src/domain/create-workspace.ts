@@ -1,9 +1,9 @@
 import { slugify, type CreateWorkspaceBody, type TrustedContext } from '@aict/contracts';
 import { assertSuperAdmin } from '@aict/service-kit';
 import type { WorkspaceRecord } from '../data/workspace.model';
-import { workspaceSnapshot } from '../presenters/workspace.presenter';
 import { claimWorkspaceName, nameKeyOf } from './claim-workspace-name';
 import type { DomainDeps } from './domain-deps';
+import { workspaceSnapshot } from './workspace-snapshot';
 
 /** Super administrators create workspaces: unique name, slug from the name, a new integer id. */
 export async function createWorkspace(

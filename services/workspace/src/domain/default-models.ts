@@ -4,15 +4,14 @@ import {
   IMAGE_MODELS,
   SETTINGS_KEYS,
   TEXT_MODELS,
-  type SettingResponse,
   type TrustedContext,
 } from '@aict/contracts';
 import { assertSuperAdmin } from '@aict/service-kit';
 import { settingId } from '../data/setting.model';
-import { presentSetting, type SettingScope } from '../presenters/setting.presenter';
 import { authorizeAdmin, authorizeMember } from './authorize';
 import type { DomainDeps } from './domain-deps';
 import { withSettingLock } from './locks';
+import type { SettingScope, SettingView } from './setting-view';
 
 export type ModelKind = 'text' | 'image';
 
@@ -59,10 +58,10 @@ export async function getDefaultModel(
   d: DomainDeps,
   ctx: TrustedContext,
   kind: ModelKind,
-): Promise<SettingResponse> {
+): Promise<SettingView> {
   if (ctx.ws !== null) await authorizeMember(d, ctx, ctx.ws);
   const { value, scope } = await resolveDefaultModel(d, kind, ctx.ws);
-  return presentSetting(MODELS[kind].key, value, scope);
+  return { key: MODELS[kind].key, value, scope };
 }
 
 /**
@@ -74,7 +73,7 @@ export async function putDefaultModel(
   ctx: TrustedContext,
   kind: ModelKind,
   value: string,
-): Promise<SettingResponse> {
+): Promise<SettingView> {
   const scope = ctx.ws;
   if (scope === null) assertSuperAdmin(ctx);
   else await authorizeAdmin(d, ctx, scope);
@@ -82,5 +81,5 @@ export async function putDefaultModel(
   const event = d.bus.envelope('settings.changed', { workspaceId: scope, key });
   await withSettingLock(d, scope, key, () => d.settings.put(scope, key, value, [event]));
   d.outbox.flushLater(d.models.Setting, settingId(scope, key));
-  return presentSetting(key, value, scope === null ? 'global' : 'workspace');
+  return { key, value, scope: scope === null ? 'global' : 'workspace' };
 }

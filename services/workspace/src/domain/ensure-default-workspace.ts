@@ -1,8 +1,8 @@
 import { DEFAULT_WORKSPACE_ID, slugify } from '@aict/contracts';
 import type { WorkspaceRecord } from '../data/workspace.model';
-import { workspaceSnapshot } from '../presenters/workspace.presenter';
 import { nameKeyOf } from './claim-workspace-name';
 import type { DomainDeps } from './domain-deps';
+import { workspaceSnapshot } from './workspace-snapshot';
 
 export const DEFAULT_WORKSPACE_NAME = 'Default';
 

@@ -1,7 +1,13 @@
-import type { TrustedContext, UserWorkspaceItem } from '@aict/contracts';
+import type { Role, TrustedContext } from '@aict/contracts';
 import { AppError, assertAdmin } from '@aict/service-kit';
-import { presentUserWorkspace } from '../presenters/membership.presenter';
 import type { DomainDeps } from './domain-deps';
+
+/** One of a user's assignments, with the workspace's name. */
+export interface UserWorkspaceEntry {
+  workspaceId: number;
+  role: Role;
+  workspaceName: string;
+}
 
 /**
  * A user's workspace assignments (Users tab, Edit User). Super administrators see all of
@@ -11,7 +17,7 @@ export async function listUserMemberships(
   d: DomainDeps,
   ctx: TrustedContext,
   userId: string,
-): Promise<UserWorkspaceItem[]> {
+): Promise<UserWorkspaceEntry[]> {
   let only: number | null = null;
   if (!ctx.sa) {
     if (ctx.ws === null) throw AppError.forbidden();
@@ -27,5 +33,9 @@ export async function listUserMemberships(
   const names = new Map(workspaces.map((w) => [w._id, w.name]));
   return entries
     .filter((e) => names.has(e.workspaceId))
-    .map((e) => presentUserWorkspace(e.workspaceId, userId, e.role!, names.get(e.workspaceId)!));
+    .map((e) => ({
+      workspaceId: e.workspaceId,
+      role: e.role!,
+      workspaceName: names.get(e.workspaceId)!,
+    }));
 }

@@ -1,11 +1,10 @@
-import type { MembershipsSnapshot } from '@aict/contracts';
-import { presentMembership } from '../presenters/membership.presenter';
+import type { Role } from '@aict/contracts';
 import type { DomainDeps } from './domain-deps';
 
 /** Every current membership, for a gateway starting up (`workspace.memberships-snapshot`). */
-export async function membershipsSnapshot(d: DomainDeps): Promise<MembershipsSnapshot> {
+export async function membershipsSnapshot(
+  d: DomainDeps,
+): Promise<Array<{ workspaceId: number; userId: string; role: Role }>> {
   const memberships = await d.memberships.listActive();
-  return {
-    memberships: memberships.map((m) => presentMembership(m.workspaceId, m.userId, m.role!)),
-  };
+  return memberships.map((m) => ({ workspaceId: m.workspaceId, userId: m.userId, role: m.role! }));
 }

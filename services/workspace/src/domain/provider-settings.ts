@@ -1,16 +1,11 @@
-import {
-  OPENAI_BASE_URL_KEY,
-  SETTINGS_KEYS,
-  type SettingResponse,
-  type TrustedContext,
-} from '@aict/contracts';
+import { OPENAI_BASE_URL_KEY, SETTINGS_KEYS, type TrustedContext } from '@aict/contracts';
 import { assertSuperAdmin } from '@aict/service-kit';
 import { settingId } from '../data/setting.model';
 import { assertAllowedBaseUrl, normaliseBaseUrl } from '../lib/provider-url';
-import { presentSecret, presentSetting } from '../presenters/setting.presenter';
 import { authorizeAdmin } from './authorize';
 import type { DomainDeps } from './domain-deps';
 import { withSettingLock } from './locks';
+import type { SettingView } from './setting-view';
 
 /** A workspace id, or null for the global settings. */
 export type SettingScopeId = number | null;
@@ -65,25 +60,25 @@ export async function getApiKey(
   d: DomainDeps,
   ctx: TrustedContext,
   scope: SettingScopeId,
-): Promise<SettingResponse> {
+): Promise<SettingView> {
   await authorizeSettingScope(d, ctx, scope);
-  return presentSecret(API_KEY, await readApiKey(d, scope), scopeName(scope));
+  return { key: API_KEY, value: await readApiKey(d, scope), scope: scopeName(scope) };
 }
 
-/** Stores the key encrypted (bound to its scope); answers it masked. */
+/** Stores the key encrypted (bound to its scope); answers it (the route masks it). */
 export async function putApiKey(
   d: DomainDeps,
   ctx: TrustedContext,
   scope: SettingScopeId,
   value: string,
-): Promise<SettingResponse> {
+): Promise<SettingView> {
   await authorizeSettingScope(d, ctx, scope);
   const sealed = d.secrets.seal(value, settingId(scope, API_KEY));
   await withSettingLock(d, scope, API_KEY, () =>
     d.settings.put(scope, API_KEY, sealed, [changed(d, scope, API_KEY)]),
   );
   flush(d, scope, API_KEY);
-  return presentSecret(API_KEY, value, scopeName(scope));
+  return { key: API_KEY, value, scope: scopeName(scope) };
 }
 
 export async function deleteApiKey(
@@ -104,10 +99,10 @@ export async function getBaseUrl(
   d: DomainDeps,
   ctx: TrustedContext,
   scope: SettingScopeId,
-): Promise<SettingResponse> {
+): Promise<SettingView> {
   await authorizeSettingScope(d, ctx, scope);
   const record = await d.settings.get(scope, OPENAI_BASE_URL_KEY);
-  return presentSetting(OPENAI_BASE_URL_KEY, record?.value ?? null, scopeName(scope));
+  return { key: OPENAI_BASE_URL_KEY, value: record?.value ?? null, scope: scopeName(scope) };
 }
 
 /** Refused when it reaches a private, loopback or link-local address (unless allowed). */
@@ -116,7 +111,7 @@ export async function putBaseUrl(
   ctx: TrustedContext,
   scope: SettingScopeId,
   value: string,
-): Promise<SettingResponse> {
+): Promise<SettingView> {
   await authorizeSettingScope(d, ctx, scope);
   const url = normaliseBaseUrl(value);
   await assertAllowedBaseUrl(url, { allowedOrigins: d.config.PROVIDER_URL_ALLOWED_ORIGINS });
@@ -124,7 +119,7 @@ export async function putBaseUrl(
     d.settings.put(scope, OPENAI_BASE_URL_KEY, url, [changed(d, scope, OPENAI_BASE_URL_KEY)]),
   );
   flush(d, scope, OPENAI_BASE_URL_KEY);
-  return presentSetting(OPENAI_BASE_URL_KEY, url, scopeName(scope));
+  return { key: OPENAI_BASE_URL_KEY, value: url, scope: scopeName(scope) };
 }
 
 export async function deleteBaseUrl(

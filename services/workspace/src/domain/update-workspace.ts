@@ -1,12 +1,12 @@
 import { slugify, type TrustedContext, type UpdateWorkspaceBody } from '@aict/contracts';
 import type { WorkspaceRecord } from '../data/workspace.model';
 import type { WorkspaceChanges } from '../data/workspace.repository';
-import { workspaceSnapshot } from '../presenters/workspace.presenter';
 import { authorizeSuperAdminOn } from './authorize';
 import { claimWorkspaceName, nameKeyOf } from './claim-workspace-name';
 import type { DomainDeps } from './domain-deps';
 import { withWorkspaceLock } from './locks';
 import { workspaceNotFound } from './workspace.errors';
+import { workspaceSnapshot } from './workspace-snapshot';
 
 /** Super administrators rename a workspace (slug follows) or change its description. */
 export async function updateWorkspace(

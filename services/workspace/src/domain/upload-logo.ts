@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { TrustedContext } from '@aict/contracts';
-import { AppError, assertImagePixels } from '@aict/service-kit';
+import { AppError, assertImagePixels, sniffImage } from '@aict/service-kit';
 import type { WorkspaceRecord } from '../data/workspace.model';
-import { detectImageType } from '../lib/image-type';
-import { workspaceSnapshot } from '../presenters/workspace.presenter';
 import { authorizeSuperAdminOn } from './authorize';
 import { logoPrefixOf } from './delete-workspace';
 import type { DomainDeps } from './domain-deps';
 import { withWorkspaceLock } from './locks';
 import { workspaceNotFound } from './workspace.errors';
+import { workspaceSnapshot } from './workspace-snapshot';
 
 export const LOGO_TYPE_MESSAGE = 'Only PNG, JPEG and WebP images are allowed.';
 
@@ -25,7 +24,7 @@ export async function uploadLogo(
 ): Promise<WorkspaceRecord> {
   const current = await authorizeSuperAdminOn(d, ctx, workspaceId);
   const bytes = await readFile();
-  const type = detectImageType(bytes);
+  const type = sniffImage(bytes);
   if (!type) throw new AppError('FILE.INVALID_TYPE', 400, LOGO_TYPE_MESSAGE);
   // The size its header declares, before anything decodes it (browsers do). The logo is
   // stored as sent, never decoded here: a header without a size is left to the type check.

@@ -1,20 +1,11 @@
-import { maskSecret, type SettingKey, type SettingResponse } from '@aict/contracts';
+import { maskSecret, type SettingResponse } from '@aict/contracts';
+import type { SettingView } from '../domain/setting-view';
 
-export type SettingScope = NonNullable<SettingResponse['scope']>;
-
-export function presentSetting(
-  key: SettingKey,
-  value: string | null,
-  scope: SettingScope,
-): SettingResponse {
+export function presentSetting({ key, value, scope }: SettingView): SettingResponse {
   return { key, value, scope };
 }
 
 /** The provider key as a browser may see it: never in full. */
-export function presentSecret(
-  key: SettingKey,
-  plaintext: string | null,
-  scope: SettingScope,
-): SettingResponse {
-  return { key, value: plaintext === null ? null : maskSecret(plaintext), scope };
+export function presentSecret({ key, value, scope }: SettingView): SettingResponse {
+  return { key, value: value === null ? null : maskSecret(value), scope };
 }

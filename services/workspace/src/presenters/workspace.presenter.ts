@@ -1,10 +1,8 @@
-import type { EventData, Workspace } from '@aict/contracts';
+import type { Workspace } from '@aict/contracts';
 import type { WorkspaceRecord } from '../data/workspace.model';
+import { logoUrlOf } from '../lib/logo-url';
 
-/** `/api/workspaces/<id>/logo?v=<version>`: served through the gateway, to members only. */
-export function logoUrlOf(record: Pick<WorkspaceRecord, '_id' | 'logo'>): string | undefined {
-  return record.logo ? `/api/workspaces/${record._id}/logo?v=${record.logo.version}` : undefined;
-}
+export { logoUrlOf };
 
 export function presentWorkspace(record: WorkspaceRecord): Workspace {
   const workspace: Workspace = {
@@ -18,17 +16,4 @@ export function presentWorkspace(record: WorkspaceRecord): Workspace {
   const logoUrl = logoUrlOf(record);
   if (logoUrl) workspace.logoUrl = logoUrl;
   return workspace;
-}
-
-/** The data of workspace.created / workspace.updated. */
-export function workspaceSnapshot(record: WorkspaceRecord): EventData<'workspace.updated'> {
-  const data: EventData<'workspace.updated'> = {
-    workspaceId: record._id,
-    name: record.name,
-    slug: record.slug,
-  };
-  if (record.description) data.description = record.description;
-  const logoUrl = logoUrlOf(record);
-  if (logoUrl) data.logoUrl = logoUrl;
-  return data;
 }

@@ -1,11 +1,10 @@
 import { pipeline } from 'node:stream/promises';
 import type { Router, RequestHandler } from 'express';
 import { WorkspaceParams } from '@aict/contracts';
-import { contextOf } from '@aict/service-kit';
+import { AppError, contextOf, readOneFile } from '@aict/service-kit';
 import type { DomainDeps } from '../domain/domain-deps';
 import { readLogo } from '../domain/read-logo';
 import { uploadLogo } from '../domain/upload-logo';
-import { readSingleFile } from '../lib/multipart';
 import { paramsOf } from '../lib/params';
 import { logoUrlOf } from '../presenters/workspace.presenter';
 
@@ -24,10 +23,13 @@ export function logoRoutes(router: Router, d: DomainDeps, signedIn: RequestHandl
     // The file is read only once the caller is known to be allowed.
     const readFile = async () =>
       (
-        await readSingleFile(req, {
+        await readOneFile(req, {
           field: 'logo',
-          maxBytes,
-          tooLargeMessage: `The logo must be at most ${limit}.`,
+          maxFileBytes: maxBytes,
+          errors: {
+            tooLarge: () =>
+              new AppError('FILE.TOO_LARGE', 413, `The logo must be at most ${limit}.`),
+          },
         })
       ).bytes;
     const workspace = await uploadLogo(d, contextOf(req), id, readFile);

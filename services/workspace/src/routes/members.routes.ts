@@ -15,7 +15,7 @@ import { listUserMemberships } from '../domain/list-user-memberships';
 import { removeMember } from '../domain/remove-member';
 import { setIdentityEvents } from '../lib/identity-events';
 import { paramsOf } from '../lib/params';
-import { presentMembership } from '../presenters/membership.presenter';
+import { presentMembership, presentUserWorkspace } from '../presenters/membership.presenter';
 
 const MemberRouteParams = z.object({ workspaceId: WorkspaceId });
 
@@ -57,6 +57,7 @@ export function memberRoutes(router: Router, d: DomainDeps, signedIn: RequestHan
 
   router.get('/api/users/:id/workspaces', signedIn, async (req, res) => {
     const { id } = paramsOf(UserIdParams, req);
-    res.json(await listUserMemberships(d, contextOf(req), id));
+    const entries = await listUserMemberships(d, contextOf(req), id);
+    res.json(entries.map((e) => presentUserWorkspace(e.workspaceId, id, e.role, e.workspaceName)));
   });
 }

@@ -21,6 +21,7 @@ import {
 } from '../domain/provider-settings';
 import { testProviderConnection } from '../domain/test-provider-connection';
 import { paramsOf } from '../lib/params';
+import { presentSecret, presentSetting } from '../presenters/setting.presenter';
 
 /** The body is optional (no body: the global key). */
 const OptionalTestConnectionBody = z.preprocess((body) => body ?? {}, TestConnectionBody);
@@ -34,6 +35,7 @@ export function settingsRoutes(router: Router, d: DomainDeps, signedIn: RequestH
       put: putApiKey,
       remove: deleteApiKey,
       body: ApiKeyBody,
+      present: presentSecret,
     },
     {
       key: 'openai_base_url',
@@ -41,6 +43,7 @@ export function settingsRoutes(router: Router, d: DomainDeps, signedIn: RequestH
       put: putBaseUrl,
       remove: deleteBaseUrl,
       body: BaseUrlBody,
+      present: presentSetting,
     },
   ] as const;
 
@@ -50,7 +53,7 @@ export function settingsRoutes(router: Router, d: DomainDeps, signedIn: RequestH
 
     router.get(workspacePath, signedIn, async (req, res) => {
       const { id } = paramsOf(WorkspaceParams, req);
-      res.json(await setting.get(d, contextOf(req), id));
+      res.json(setting.present(await setting.get(d, contextOf(req), id)));
     });
     router.put(
       workspacePath,
@@ -59,7 +62,7 @@ export function settingsRoutes(router: Router, d: DomainDeps, signedIn: RequestH
       validate({ body: setting.body }),
       async (req, res) => {
         const { id } = paramsOf(WorkspaceParams, req);
-        res.json(await setting.put(d, contextOf(req), id, req.body.value));
+        res.json(setting.present(await setting.put(d, contextOf(req), id, req.body.value)));
       },
     );
     router.delete(workspacePath, signedIn, async (req, res) => {
@@ -69,7 +72,7 @@ export function settingsRoutes(router: Router, d: DomainDeps, signedIn: RequestH
     });
 
     router.get(globalPath, signedIn, async (req, res) => {
-      res.json(await setting.get(d, contextOf(req), null));
+      res.json(setting.present(await setting.get(d, contextOf(req), null)));
     });
     router.put(
       globalPath,
@@ -77,7 +80,7 @@ export function settingsRoutes(router: Router, d: DomainDeps, signedIn: RequestH
       jsonBody(),
       validate({ body: setting.body }),
       async (req, res) => {
-        res.json(await setting.put(d, contextOf(req), null, req.body.value));
+        res.json(setting.present(await setting.put(d, contextOf(req), null, req.body.value)));
       },
     );
     router.delete(globalPath, signedIn, async (req, res) => {
@@ -94,7 +97,7 @@ export function settingsRoutes(router: Router, d: DomainDeps, signedIn: RequestH
 
   for (const model of models) {
     router.get(model.path, signedIn, async (req, res) => {
-      res.json(await getDefaultModel(d, contextOf(req), model.kind));
+      res.json(presentSetting(await getDefaultModel(d, contextOf(req), model.kind)));
     });
     router.put(
       model.path,
@@ -102,7 +105,8 @@ export function settingsRoutes(router: Router, d: DomainDeps, signedIn: RequestH
       jsonBody(),
       validate({ body: model.body }),
       async (req, res) => {
-        res.json(await putDefaultModel(d, contextOf(req), model.kind, req.body.value));
+        const setting = await putDefaultModel(d, contextOf(req), model.kind, req.body.value);
+        res.json(presentSetting(setting));
       },
     );
     router.get(`/api/models/${model.kind}`, signedIn, (_req, res) => {

@@ -22,7 +22,11 @@ import { presentMembership } from '../presenters/membership.presenter';
 export function serveRequests(d: DomainDeps): Promise<Served[]> {
   return Promise.all([
     // The gateway's start-up: every membership.
-    d.bus.serve(MEMBERSHIPS_SNAPSHOT_RPC, MembershipsSnapshotRequest, () => membershipsSnapshot(d)),
+    d.bus.serve(MEMBERSHIPS_SNAPSHOT_RPC, MembershipsSnapshotRequest, async () => ({
+      memberships: (await membershipsSnapshot(d)).map((m) =>
+        presentMembership(m.workspaceId, m.userId, m.role),
+      ),
+    })),
 
     // The generation service: the key (decrypted; it leaves only over this internal call),
     // base URL and default models that apply to a workspace.

@@ -11,8 +11,11 @@ import {
   TabsTrigger,
   usePageTitle,
   useTranslation,
+  ImageIcon,
+  PromptsIcon,
+  SparkIcon,
+  TextIcon,
 } from '@aict/web-kit';
-import { ImageIcon, PromptsIcon, SparkIcon, TextIcon } from '../layout/icons';
 import { LoginForm, RegisterForm } from './auth-forms';
 import { prefetchValidation } from './validate';
 import styles from './auth-page.module.css';
@@ -49,27 +52,27 @@ export function AuthPage() {
       <aside className={styles.hero} aria-label={t('shell.auth.about')}>
         <div className={styles.heroInner}>
           <span className={styles.heroLogo} aria-hidden="true">
-            <SparkIcon />
+            <SparkIcon size={18} />
           </span>
           <h2 className={styles.heroTitle}>{t('shell.auth.heroTitle')}</h2>
           <p className={styles.heroText}>{t('shell.auth.heroText')}</p>
           <ul className={styles.features}>
             <li>
-              <TextIcon />
+              <TextIcon size={18} />
               <div>
                 <strong>{t('shell.auth.textTitle')}</strong>
                 <span>{t('shell.auth.textText')}</span>
               </div>
             </li>
             <li>
-              <ImageIcon />
+              <ImageIcon size={18} />
               <div>
                 <strong>{t('shell.auth.imageTitle')}</strong>
                 <span>{t('shell.auth.imageText')}</span>
               </div>
             </li>
             <li>
-              <PromptsIcon />
+              <PromptsIcon size={18} />
               <div>
                 <strong>{t('shell.auth.promptsTitle')}</strong>
                 <span>{t('shell.auth.promptsText')}</span>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Dialog, useIsMobile, useTranslation } from '@aict/web-kit';
+import { Dialog, useIsMobile, useSession, useTranslation, useWorkspace } from '@aict/web-kit';
+import { NoWorkspaceScreen } from './first-run/no-workspace';
+import { SetupChecklist } from './first-run/setup-checklist';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 import styles from './app-layout.module.css';
@@ -14,6 +16,11 @@ export function AppLayout() {
   const { t } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
+  const { user } = useSession();
+  const { workspaces, isLoading } = useWorkspace();
+  // a member of no workspace: say why nothing shows and what to do (a super admin sees the
+  // checklist instead, which starts with creating one)
+  const noWorkspace = Boolean(user) && !user?.isSuperAdmin && !isLoading && workspaces.length === 0;
 
   useEffect(() => setDrawerOpen(false), [pathname, isMobile]);
 
@@ -37,7 +44,14 @@ export function AppLayout() {
       <div className={styles.main}>
         <Header isMobile={isMobile} menuOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} />
         <main className={styles.content}>
-          <Outlet />
+          {noWorkspace ? (
+            <NoWorkspaceScreen />
+          ) : (
+            <>
+              {pathname === '/' && <SetupChecklist />}
+              <Outlet />
+            </>
+          )}
         </main>
       </div>
     </div>

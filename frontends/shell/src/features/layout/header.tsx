@@ -1,5 +1,4 @@
-import { Button, brandTitle, useTranslation, useWorkspace } from '@aict/web-kit';
-import { MenuIcon } from './icons';
+import { Button, brandTitle, useTranslation, useWorkspace, MenuIcon } from '@aict/web-kit';
 import { WorkspaceSelector } from './workspace-selector';
 import styles from './header.module.css';
 
@@ -26,7 +25,7 @@ export function Header({
             aria-expanded={menuOpen}
             onClick={onOpenMenu}
           >
-            <MenuIcon />
+            <MenuIcon size={18} />
           </Button>
           <span className={styles.title} title={brandTitle(currentWorkspace?.name)}>
             {brandTitle(currentWorkspace?.name)}

@@ -13,8 +13,6 @@ import {
   useSession,
   useTheme,
   useWorkspace,
-} from '@aict/web-kit';
-import {
   ChatIcon,
   ImageIcon,
   LogOutIcon,
@@ -25,7 +23,7 @@ import {
   StatsIcon,
   SunIcon,
   TextIcon,
-} from './icons';
+} from '@aict/web-kit';
 import styles from './sidebar.module.css';
 
 function NavItem({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
@@ -71,7 +69,7 @@ export function Sidebar() {
           <img className={styles.logoImage} src={currentWorkspace.logoUrl} alt="" />
         ) : (
           <span className={styles.logo} aria-hidden="true">
-            <SparkIcon />
+            <SparkIcon size={18} />
           </span>
         )}
         {/* cut with an ellipsis when long: the title shows it whole */}
@@ -82,16 +80,16 @@ export function Sidebar() {
 
       <nav aria-label={t('shell.nav.main')} className={styles.nav}>
         <ul className={styles.list}>
-          <NavItem to="/" icon={<ChatIcon />}>
+          <NavItem to="/" icon={<ChatIcon size={18} />}>
             {gptTitle(workspaceName)}
           </NavItem>
-          <NavItem to="/text-generation" icon={<TextIcon />}>
+          <NavItem to="/text-generation" icon={<TextIcon size={18} />}>
             {t('shell.nav.textGeneration')}
           </NavItem>
-          <NavItem to="/image-generation" icon={<ImageIcon />}>
+          <NavItem to="/image-generation" icon={<ImageIcon size={18} />}>
             {t('shell.nav.imageGeneration')}
           </NavItem>
-          <NavItem to="/stats" icon={<StatsIcon />}>
+          <NavItem to="/stats" icon={<StatsIcon size={18} />}>
             {t('shell.nav.stats')}
           </NavItem>
         </ul>
@@ -101,10 +99,10 @@ export function Sidebar() {
               {t('shell.nav.admin')}
             </h2>
             <ul className={styles.list}>
-              <NavItem to="/prompts" icon={<PromptsIcon />}>
+              <NavItem to="/prompts" icon={<PromptsIcon size={18} />}>
                 {t('shell.nav.prompts')}
               </NavItem>
-              <NavItem to="/settings" icon={<SettingsIcon />}>
+              <NavItem to="/settings" icon={<SettingsIcon size={18} />}>
                 {t('shell.nav.settings')}
               </NavItem>
             </ul>
@@ -120,7 +118,7 @@ export function Sidebar() {
             onClick={() => setTheme(nextTheme)}
             aria-label={t(`shell.theme.switchTo_${nextTheme}`)}
           >
-            {resolvedTheme === 'dark' ? <SunIcon /> : <MoonIcon />}
+            {resolvedTheme === 'dark' ? <SunIcon size={18} /> : <MoonIcon size={18} />}
             <span>
               {resolvedTheme === 'dark' ? t('shell.theme.lightMode') : t('shell.theme.darkMode')}
             </span>
@@ -131,7 +129,7 @@ export function Sidebar() {
             </Button>
           )}
           <Button variant="ghost" size="sm" onClick={onLogout} disabled={logout.isPending}>
-            <LogOutIcon />
+            <LogOutIcon size={18} />
             <span>{t('shell.logOut')}</span>
           </Button>
           <LanguageSelect className={styles.language} />

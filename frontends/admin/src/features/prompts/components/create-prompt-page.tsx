@@ -8,6 +8,7 @@ import {
   Page,
   toast,
   useSession,
+  useTranslation,
   useWorkspace,
 } from '@aict/web-kit';
 import { RequireAdmin } from '../../../lib/admin-access';
@@ -20,8 +21,9 @@ import { PromptForm } from './prompt-form';
  * non-admin sees 'Admin Access Required' too. After creating, the new prompt's page opens.
  */
 export function CreatePromptPage() {
+  const { t } = useTranslation();
   return (
-    <RequireAdmin message="Only administrators can create new prompts.">
+    <RequireAdmin message={t('admin.create.onlyAdmins')}>
       <CreatePromptForm />
     </RequireAdmin>
   );
@@ -32,23 +34,24 @@ function CreatePromptForm() {
   const { user } = useSession();
   const navigate = useNavigate();
   const create = useCreatePrompt();
+  const { t } = useTranslation();
 
   const onSubmit = (body: CreatePromptBody) =>
     create.mutate(body, {
       onSuccess: (prompt) => {
         navigate(`/prompts/${encodeURIComponent(prompt.id)}`);
-        toast({ title: 'Prompt created successfully', variant: 'success' });
+        toast({ title: t('admin.create.created'), variant: 'success' });
       },
       onError: (error) =>
         toast({
-          title: 'Failed to create prompt',
+          title: t('admin.create.failed'),
           description: errorMessage(error),
           variant: 'destructive',
         }),
     });
 
   return (
-    <Page title="Create Prompt" description="A reusable prompt template for this workspace.">
+    <Page title={t('admin.create.title')} description={t('admin.create.description')}>
       <Card>
         <CardContent>
           <PromptForm
@@ -57,12 +60,12 @@ function CreatePromptForm() {
             withDefault={isAdmin}
             withPublic={canPublishPrompt(user)}
             pending={create.isPending}
-            submitLabel="Create Prompt"
-            pendingLabel="Creating..."
+            submitLabel={t('admin.create.submit')}
+            pendingLabel={t('admin.create.pending')}
             onSubmit={onSubmit}
             cancel={
               <Link to="/prompts" className={buttonClass({ variant: 'outline' })}>
-                Cancel
+                {t('admin.cancel')}
               </Link>
             }
           />

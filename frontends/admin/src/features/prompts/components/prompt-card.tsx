@@ -10,10 +10,13 @@ import {
   Skeleton,
   toast,
   useSession,
+  useTranslation,
   useWorkspace,
+  EditIcon,
+  PlayIcon,
+  TrashIcon,
 } from '@aict/web-kit';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
-import { EditIcon, PlayIcon, TrashIcon } from '../../../lib/icons';
 import { useDeletePrompt } from '../api/delete-prompt';
 import { CategoryBadge, ContentTypeBadge } from './category-badge';
 import { canDeletePrompt, isCreator } from '@aict/web-kit';
@@ -28,6 +31,7 @@ export function PromptCard({ prompt }: { prompt: PromptView }) {
   const { user } = useSession();
   const { isAdmin, currentWorkspaceId } = useWorkspace();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const href = `/prompts/${encodeURIComponent(prompt.id)}`;
   const titleId = `prompt-${prompt.id}-title`;
 
@@ -38,7 +42,7 @@ export function PromptCard({ prompt }: { prompt: PromptView }) {
           <h2 id={titleId} className={styles.cardTitle}>
             <Link to={href}>{prompt.name}</Link>
           </h2>
-          {prompt.isDefault && <Badge variant="success">Default</Badge>}
+          {prompt.isDefault && <Badge variant="success">{t('admin.prompts.default')}</Badge>}
         </div>
         <div className={styles.meta}>
           <CategoryBadge category={prompt.category} />
@@ -49,21 +53,27 @@ export function PromptCard({ prompt }: { prompt: PromptView }) {
       <div className={styles.cardBody}>
         {prompt.description && <p className={styles.clamp}>{prompt.description}</p>}
         <p className={styles.owner}>
-          {isCreator(user, prompt) ? 'Created by you' : 'Public prompt'}
+          {isCreator(user, prompt)
+            ? t('admin.prompts.createdByYou')
+            : t('admin.prompts.publicPrompt')}
         </p>
       </div>
       <div className={styles.cardFooter}>
         <Link
           to={href}
           className={buttonClass({ variant: 'outline', size: 'sm' })}
-          aria-label={`Edit ${prompt.name}`}
+          aria-label={t('admin.prompts.editName', { name: prompt.name })}
         >
           <EditIcon />
-          Edit
+          {t('admin.prompts.edit')}
         </Link>
-        <Button size="sm" onClick={() => navigate(href)} aria-label={`Run ${prompt.name}`}>
+        <Button
+          size="sm"
+          onClick={() => navigate(href)}
+          aria-label={t('admin.prompts.runName', { name: prompt.name })}
+        >
           <PlayIcon />
-          Run
+          {t('admin.prompts.run')}
         </Button>
         {canDeletePrompt(user, prompt, { isAdmin, currentWorkspaceId }) && (
           <DeletePromptButton prompt={prompt} />
@@ -76,16 +86,17 @@ export function PromptCard({ prompt }: { prompt: PromptView }) {
 function DeletePromptButton({ prompt }: { prompt: PromptView }) {
   const [open, setOpen] = useState(false);
   const remove = useDeletePrompt();
+  const { t } = useTranslation();
   const confirm = () =>
     remove.mutate(prompt.id, {
       onSuccess: () => {
         setOpen(false);
-        toast({ title: 'Prompt deleted', variant: 'success' });
+        toast({ title: t('admin.prompts.deleted'), variant: 'success' });
       },
       onError: (error) => {
         setOpen(false);
         toast({
-          title: 'Failed to delete prompt',
+          title: t('admin.prompts.deleteFailed'),
           description: errorMessage(error),
           variant: 'destructive',
         });
@@ -97,16 +108,16 @@ function DeletePromptButton({ prompt }: { prompt: PromptView }) {
         variant="ghost"
         size="sm"
         onClick={() => setOpen(true)}
-        aria-label={`Delete ${prompt.name}`}
+        aria-label={t('admin.prompts.deleteName', { name: prompt.name })}
       >
         <TrashIcon />
-        Delete
+        {t('admin.delete')}
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Delete prompt?"
-        description="This action cannot be undone. This will permanently delete the prompt."
+        title={t('admin.prompts.confirmTitle')}
+        description={t('admin.prompts.confirmText')}
         pending={remove.isPending}
         onConfirm={confirm}
       />

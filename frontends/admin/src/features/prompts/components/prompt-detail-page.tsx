@@ -25,9 +25,11 @@ import {
   toast,
   usePageTitle,
   useSession,
+  useTranslation,
   useWorkspace,
+  ArrowLeftIcon,
+  SparklesIcon,
 } from '@aict/web-kit';
-import { ArrowLeftIcon, SparklesIcon } from '../../../lib/icons';
 import layout from '../../../lib/layout.module.css';
 import { PromptNotFoundError, usePrompt } from '../api/get-prompt';
 import { useUpdatePrompt } from '../api/update-prompt';
@@ -41,6 +43,7 @@ import styles from './prompts.module.css';
 export function PromptDetailPage() {
   const { id = '' } = useParams();
   const session = useSession();
+  const { t } = useTranslation();
   const { currentWorkspaceId, isLoading } = useWorkspace();
   const ready = !session.isLoading && !isLoading;
   const query = usePrompt(id, currentWorkspaceId, ready && id !== '');
@@ -48,7 +51,7 @@ export function PromptDetailPage() {
   if (!ready || (query.isPending && query.fetchStatus !== 'idle')) {
     return (
       <div className={layout.centered}>
-        <Spinner size="lg" label="Loading prompt" />
+        <Spinner size="lg" label={t('admin.detail.loading')} />
       </div>
     );
   }
@@ -61,20 +64,19 @@ export function PromptDetailPage() {
 
 function PromptNotFound() {
   const { isAdmin } = useWorkspace();
-  usePageTitle('Prompt Not Found');
+  const { t } = useTranslation();
+  usePageTitle(t('admin.detail.notFound'));
   return (
     <div className={layout.page}>
       <Card role="alert">
         <CardHeader>
-          <CardTitle>Prompt Not Found</CardTitle>
-          <CardDescription>
-            The prompt you are looking for does not exist or you do not have access to it.
-          </CardDescription>
+          <CardTitle>{t('admin.detail.notFound')}</CardTitle>
+          <CardDescription>{t('admin.detail.notFoundText')}</CardDescription>
         </CardHeader>
         <CardContent>
           <Link to={isAdmin ? '/prompts' : '/'} className={buttonClass({ variant: 'outline' })}>
             <ArrowLeftIcon />
-            {isAdmin ? 'Back to Prompts' : 'Go Home'}
+            {isAdmin ? t('admin.detail.backToPrompts') : t('admin.detail.goHome')}
           </Link>
         </CardContent>
       </Card>
@@ -83,17 +85,18 @@ function PromptNotFound() {
 }
 
 function LoadError({ retry }: { retry: () => void }) {
-  usePageTitle('Prompt Details');
+  const { t } = useTranslation();
+  usePageTitle(t('admin.detail.pageTitle'));
   return (
     <div className={layout.page}>
       <Card role="alert">
         <CardHeader>
-          <CardTitle>Failed to fetch prompt details</CardTitle>
-          <CardDescription>Check your connection and try again.</CardDescription>
+          <CardTitle>{t('admin.detail.fetchFailed')}</CardTitle>
+          <CardDescription>{t('admin.prompts.fetchFailedText')}</CardDescription>
         </CardHeader>
         <CardContent>
           <Button variant="outline" onClick={retry}>
-            Try again
+            {t('admin.prompts.tryAgain')}
           </Button>
         </CardContent>
       </Card>
@@ -117,6 +120,7 @@ type Tab = 'details' | 'edit';
 function PromptScreen({ prompt }: { prompt: PromptView }) {
   const { user } = useSession();
   const { isAdmin, currentWorkspaceId } = useWorkspace();
+  const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('details');
   const update = useUpdatePrompt();
   const editable = canEditPrompt(user, prompt, { isAdmin, currentWorkspaceId });
@@ -124,8 +128,8 @@ function PromptScreen({ prompt }: { prompt: PromptView }) {
   const full = isFullPrompt(prompt) ? prompt : null;
   const generate =
     prompt.contentType === 'image'
-      ? { to: '/image-generation', label: 'Generate Image' }
-      : { to: '/text-generation', label: 'Generate Text' };
+      ? { to: '/image-generation', label: t('admin.detail.generateImage') }
+      : { to: '/text-generation', label: t('admin.detail.generateText') };
 
   const save = (body: UpdatePromptBody) =>
     update.mutate(
@@ -133,11 +137,11 @@ function PromptScreen({ prompt }: { prompt: PromptView }) {
       {
         onSuccess: () => {
           setTab('details');
-          toast({ title: 'Prompt updated successfully', variant: 'success' });
+          toast({ title: t('admin.detail.updated'), variant: 'success' });
         },
         onError: (error) =>
           toast({
-            title: 'Failed to update prompt',
+            title: t('admin.detail.updateFailed'),
             description: errorMessage(error),
             variant: 'destructive',
           }),
@@ -153,7 +157,7 @@ function PromptScreen({ prompt }: { prompt: PromptView }) {
           {isAdmin && (
             <Link to="/prompts" className={buttonClass({ variant: 'outline' })}>
               <ArrowLeftIcon />
-              Back to Prompts
+              {t('admin.detail.backToPrompts')}
             </Link>
           )}
           <Link
@@ -171,9 +175,9 @@ function PromptScreen({ prompt }: { prompt: PromptView }) {
       {editable && (
         <Tabs value={current} onValueChange={(value) => setTab(value as Tab)}>
           <div className={styles.tabsList}>
-            <TabsList aria-label="Prompt">
-              <TabsTrigger value="details">Prompt Details</TabsTrigger>
-              <TabsTrigger value="edit">Edit Prompt</TabsTrigger>
+            <TabsList aria-label={t('admin.detail.tabs')}>
+              <TabsTrigger value="details">{t('admin.detail.detailsTab')}</TabsTrigger>
+              <TabsTrigger value="edit">{t('admin.detail.editTab')}</TabsTrigger>
             </TabsList>
           </div>
           <TabsContent value="details">
@@ -193,12 +197,12 @@ function PromptScreen({ prompt }: { prompt: PromptView }) {
                   // the prompt stays in its own workspace (null: none)
                   workspaceId={prompt.workspaceId ?? null}
                   pending={update.isPending}
-                  submitLabel="Save Changes"
-                  pendingLabel="Saving..."
+                  submitLabel={t('admin.saveChanges')}
+                  pendingLabel={t('admin.saving')}
                   onSubmit={save}
                   cancel={
                     <Button variant="outline" onClick={() => setTab('details')}>
-                      Cancel
+                      {t('admin.cancel')}
                     </Button>
                   }
                 />

@@ -7,8 +7,17 @@ import {
   MODELS_BY_CONTENT_TYPE,
   type ContentType,
 } from '@aict/contracts';
-import { Button, FieldError, Input, Label, Select, Textarea } from '@aict/web-kit';
-import { CONTENT_TYPE_LABELS } from './category-badge';
+import {
+  Button,
+  FieldError,
+  Input,
+  Label,
+  localizeValidationMessage,
+  Select,
+  Textarea,
+  useTranslation,
+} from '@aict/web-kit';
+import { usePromptLabels } from './category-badge';
 import { TemplateVariables } from './template-variables';
 import styles from './prompts.module.css';
 
@@ -47,10 +56,11 @@ export interface BodySchema<Body> {
   ): { success: true; data: Body } | { success: false; error: { issues: Issues } };
 }
 
-/** The first message of each field of a failed parse. */
+/** The first message of each field of a failed parse, in the chosen language. */
 function fieldErrors(issues: Issues) {
   const errors: Partial<Record<Field, string>> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? '') as Field] ??= issue.message;
+  for (const issue of issues)
+    errors[String(issue.path[0] ?? '') as Field] ??= localizeValidationMessage(issue.message);
   return errors;
 }
 
@@ -93,6 +103,8 @@ export function PromptForm<Body>({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitted, setSubmitted] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  const { t } = useTranslation();
+  const labels = usePromptLabels();
   const id = useId();
   const fieldId = (field: Field) => `${id}-${field}`;
 
@@ -151,7 +163,7 @@ export function PromptForm<Body>({
   return (
     <form ref={formRef} className={styles.form} onSubmit={handleSubmit} noValidate>
       <div className={styles.field}>
-        <Label htmlFor={fieldId('name')}>Name</Label>
+        <Label htmlFor={fieldId('name')}>{t('admin.form.name')}</Label>
         <Input
           id={fieldId('name')}
           name="name"
@@ -166,7 +178,7 @@ export function PromptForm<Body>({
       </div>
 
       <div className={styles.field}>
-        <Label htmlFor={fieldId('description')}>Description</Label>
+        <Label htmlFor={fieldId('description')}>{t('admin.form.description')}</Label>
         <Textarea
           id={fieldId('description')}
           name="description"
@@ -181,14 +193,14 @@ export function PromptForm<Body>({
 
       {withTemplate && (
         <div className={styles.field}>
-          <Label htmlFor={fieldId('template')}>Template</Label>
+          <Label htmlFor={fieldId('template')}>{t('admin.form.template')}</Label>
           <Textarea
             id={fieldId('template')}
             name="template"
             className={styles.template}
             rows={8}
             spellCheck={false}
-            placeholder="Write a product description for {product} in {language}."
+            placeholder={t('admin.form.templatePlaceholder')}
             value={values.template}
             onChange={(event) => set('template', event.target.value)}
             aria-invalid={invalid('template')}
@@ -201,8 +213,10 @@ export function PromptForm<Body>({
           />
           <FieldError id={`${fieldId('template')}-error`}>{errors.template}</FieldError>
           <p id={`${fieldId('template')}-hint`} className={styles.hint}>
-            Variables are written in curly braces, e.g. <code>{'{topic}'}</code>. Write{' '}
-            <code>{'{{'}</code> and <code>{'}}'}</code> for literal braces.
+            {t('admin.form.templateHintBefore')} <code>{'{topic}'}</code>
+            {t('admin.form.templateHintMiddle')} <code>{'{{'}</code>{' '}
+            {t('admin.form.templateHintAnd')} <code>{'}}'}</code>{' '}
+            {t('admin.form.templateHintAfter')}
           </p>
           <TemplateVariables template={values.template} id={`${fieldId('template')}-variables`} />
         </div>
@@ -210,7 +224,7 @@ export function PromptForm<Body>({
 
       <div className={styles.row}>
         <div className={styles.field}>
-          <Label htmlFor={fieldId('category')}>Category</Label>
+          <Label htmlFor={fieldId('category')}>{t('admin.form.category')}</Label>
           <Select
             id={fieldId('category')}
             name="category"
@@ -220,10 +234,10 @@ export function PromptForm<Body>({
             aria-describedby={describedBy('category')}
             aria-required="true"
           >
-            <option value="">Select a category</option>
+            <option value="">{t('admin.form.selectCategory')}</option>
             {CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {category}
+                {labels.category(category)}
               </option>
             ))}
           </Select>
@@ -231,7 +245,7 @@ export function PromptForm<Body>({
         </div>
 
         <div className={styles.field}>
-          <Label htmlFor={fieldId('contentType')}>Content type</Label>
+          <Label htmlFor={fieldId('contentType')}>{t('admin.form.contentType')}</Label>
           <Select
             id={fieldId('contentType')}
             name="contentType"
@@ -242,7 +256,7 @@ export function PromptForm<Body>({
           >
             {CONTENT_TYPES.map((type) => (
               <option key={type} value={type}>
-                {CONTENT_TYPE_LABELS[type]}
+                {labels.contentType(type)}
               </option>
             ))}
           </Select>
@@ -250,7 +264,7 @@ export function PromptForm<Body>({
         </div>
 
         <div className={styles.field}>
-          <Label htmlFor={fieldId('model')}>Model</Label>
+          <Label htmlFor={fieldId('model')}>{t('admin.form.model')}</Label>
           <Select
             id={fieldId('model')}
             name="model"
@@ -260,7 +274,7 @@ export function PromptForm<Body>({
             aria-describedby={describedBy('model')}
             aria-required="true"
           >
-            <option value="">Select a model</option>
+            <option value="">{t('admin.form.selectModel')}</option>
             {modelOptions.map((model) => (
               <option key={model} value={model}>
                 {model}
@@ -275,8 +289,8 @@ export function PromptForm<Body>({
         {withPublic && (
           <SwitchField
             id={fieldId('isPublic')}
-            label="Public"
-            hint="Public prompts are offered in every workspace."
+            label={t('admin.form.public')}
+            hint={t('admin.form.publicHint')}
             checked={values.isPublic}
             onChange={(checked) => set('isPublic', checked)}
           />
@@ -284,8 +298,8 @@ export function PromptForm<Body>({
         {withDefault && (
           <SwitchField
             id={fieldId('isDefault')}
-            label="Default prompt"
-            hint="The chat uses the workspace's default prompt. Only one prompt is the default."
+            label={t('admin.form.default')}
+            hint={t('admin.form.defaultHint')}
             checked={values.isDefault}
             onChange={(checked) => set('isDefault', checked)}
           />

@@ -13,13 +13,14 @@ import {
   Page,
   Select,
   VisuallyHidden,
+  useTranslation,
   useWorkspace,
+  PlusIcon,
 } from '@aict/web-kit';
 import { RequireAdmin } from '../../../lib/admin-access';
-import { PlusIcon } from '../../../lib/icons';
 import layout from '../../../lib/layout.module.css';
-import { usePrompts } from '../api/get-prompts';
-import { CONTENT_TYPE_LABELS } from './category-badge';
+import { usePrompts } from '@aict/web-kit';
+import { usePromptLabels } from './category-badge';
 import { PromptCard, PromptCardSkeleton } from './prompt-card';
 import styles from './prompts.module.css';
 
@@ -74,6 +75,8 @@ export function PromptsPage() {
 
 function PromptsList() {
   const { currentWorkspaceId } = useWorkspace();
+  const { t } = useTranslation();
+  const labels = usePromptLabels();
   const filters = useFilters();
   const query = usePrompts(currentWorkspaceId, filters.type === ALL ? undefined : filters.type);
   const categoryId = useId();
@@ -92,8 +95,8 @@ function PromptsList() {
     content = (
       <Card className={layout.notice}>
         <CardHeader>
-          <CardTitle>No workspace selected</CardTitle>
-          <CardDescription>Select a workspace to see its prompts.</CardDescription>
+          <CardTitle>{t('admin.prompts.noWorkspace')}</CardTitle>
+          <CardDescription>{t('admin.prompts.noWorkspaceText')}</CardDescription>
         </CardHeader>
       </Card>
     );
@@ -102,12 +105,12 @@ function PromptsList() {
     content = (
       <Card role="alert">
         <CardHeader>
-          <CardTitle>Failed to fetch prompts</CardTitle>
-          <CardDescription>Check your connection and try again.</CardDescription>
+          <CardTitle>{t('admin.prompts.fetchFailed')}</CardTitle>
+          <CardDescription>{t('admin.prompts.fetchFailedText')}</CardDescription>
         </CardHeader>
         <div className={styles.cardFooter}>
           <Button variant="outline" onClick={() => void query.refetch()}>
-            Try again
+            {t('admin.prompts.tryAgain')}
           </Button>
         </div>
       </Card>
@@ -115,7 +118,7 @@ function PromptsList() {
   } else if (query.isPending) {
     content = (
       <div aria-busy="true">
-        <VisuallyHidden role="status">Loading prompts</VisuallyHidden>
+        <VisuallyHidden role="status">{t('admin.prompts.loading')}</VisuallyHidden>
         <ul className={styles.grid}>
           {Array.from({ length: SKELETON_COUNT }, (_, index) => (
             <li key={index}>
@@ -128,25 +131,25 @@ function PromptsList() {
   } else if (prompts.length === 0) {
     content = filters.active ? (
       <Card className={styles.empty}>
-        <h2 className={styles.emptyTitle}>No prompts match your selected filters</h2>
-        <p className={styles.emptyText}>Try another category or type.</p>
+        <h2 className={styles.emptyTitle}>{t('admin.prompts.noMatch')}</h2>
+        <p className={styles.emptyText}>{t('admin.prompts.noMatchText')}</p>
         <Button variant="outline" onClick={filters.clear}>
-          Clear Filters
+          {t('admin.prompts.clearFilters')}
         </Button>
       </Card>
     ) : (
       <Card className={styles.empty}>
-        <h2 className={styles.emptyTitle}>No prompts found</h2>
-        <p className={styles.emptyText}>There are no prompts available yet.</p>
+        <h2 className={styles.emptyTitle}>{t('admin.prompts.empty')}</h2>
+        <p className={styles.emptyText}>{t('admin.prompts.emptyText')}</p>
         <Link to="/prompts/create" className={buttonClass()}>
           <PlusIcon />
-          Create Prompt
+          {t('admin.prompts.create')}
         </Link>
       </Card>
     );
   } else {
     content = (
-      <ul className={styles.grid} aria-label="Prompts">
+      <ul className={styles.grid} aria-label={t('admin.prompts.list')}>
         {prompts.map((prompt) => (
           <li key={prompt.id}>
             <PromptCard prompt={prompt} />
@@ -158,42 +161,42 @@ function PromptsList() {
 
   return (
     <Page
-      title="Prompts"
-      description="Reusable prompt templates of this workspace."
+      title={t('admin.prompts.title')}
+      description={t('admin.prompts.description')}
       actions={
         <Link to="/prompts/create" className={buttonClass()}>
           <PlusIcon />
-          Create Prompt
+          {t('admin.prompts.create')}
         </Link>
       }
     >
-      <div className={styles.filters} role="group" aria-label="Filter prompts">
+      <div className={styles.filters} role="group" aria-label={t('admin.prompts.filters')}>
         <div className={styles.filter}>
-          <Label htmlFor={categoryId}>Category</Label>
+          <Label htmlFor={categoryId}>{t('admin.prompts.category')}</Label>
           <Select
             id={categoryId}
             value={filters.category}
             onChange={(event) => filters.setCategory(event.target.value)}
           >
-            <option value={ALL}>All categories</option>
+            <option value={ALL}>{t('admin.prompts.allCategories')}</option>
             {CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {category}
+                {labels.category(category)}
               </option>
             ))}
           </Select>
         </div>
         <div className={styles.filter}>
-          <Label htmlFor={typeId}>Type</Label>
+          <Label htmlFor={typeId}>{t('admin.prompts.type')}</Label>
           <Select
             id={typeId}
             value={filters.type}
             onChange={(event) => filters.setType(event.target.value)}
           >
-            <option value={ALL}>All types</option>
+            <option value={ALL}>{t('admin.prompts.allTypes')}</option>
             {CONTENT_TYPES.map((type) => (
               <option key={type} value={type}>
-                {CONTENT_TYPE_LABELS[type]}
+                {labels.contentType(type)}
               </option>
             ))}
           </Select>

@@ -11,9 +11,11 @@ import {
   errorMessage,
   isApiError,
   toast,
+  useTranslation,
+  TrashIcon,
+  UploadIcon,
 } from '@aict/web-kit';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
-import { TrashIcon, UploadIcon } from '../../../lib/icons';
 import { useRemoveReferenceImage } from '../api/remove-reference-image';
 import { useClearReferenceImages } from '../api/update-prompt';
 import { useUploadReferenceImage } from '../api/upload-reference-image';
@@ -43,6 +45,7 @@ export function ReferenceImagesCard({
   prompt: Prompt;
   workspaceId: number | null;
 }) {
+  const { t } = useTranslation();
   const images = referenceImages(prompt);
   const full = images.length >= MAX_REFERENCE_IMAGES;
   const input = useRef<HTMLInputElement>(null);
@@ -55,8 +58,8 @@ export function ReferenceImagesCard({
   const refuseWhenFull = () => {
     if (!full) return false;
     toast({
-      title: 'Maximum images reached',
-      description: `You can only upload up to ${MAX_REFERENCE_IMAGES} reference images.`,
+      title: t('admin.references.maxReached'),
+      description: t('admin.references.maxReachedText', { max: MAX_REFERENCE_IMAGES }),
       variant: 'destructive',
     });
     return true;
@@ -68,8 +71,8 @@ export function ReferenceImagesCard({
     if (!file) return;
     if (!file.type.startsWith('image/')) {
       toast({
-        title: 'Invalid file',
-        description: 'Please upload an image file.',
+        title: t('admin.references.invalidFile'),
+        description: t('admin.references.invalidFileText'),
         variant: 'destructive',
       });
       return;
@@ -80,8 +83,8 @@ export function ReferenceImagesCard({
       {
         onError: (error) =>
           toast({
-            title: 'Upload failed',
-            description: serverMessage(error) ?? 'Failed to upload reference image.',
+            title: t('admin.references.uploadFailed'),
+            description: serverMessage(error) ?? t('admin.references.uploadFailedText'),
             variant: 'destructive',
           }),
       },
@@ -89,29 +92,39 @@ export function ReferenceImagesCard({
   };
 
   const failedToRemove = (error: unknown) =>
-    toast({ title: 'Failed to remove', description: errorMessage(error), variant: 'destructive' });
+    toast({
+      title: t('admin.references.removeFailed'),
+      description: errorMessage(error),
+      variant: 'destructive',
+    });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Reference Image</CardTitle>
+        <CardTitle>{t('admin.references.title')}</CardTitle>
         <CardDescription>
-          Images the model uses as a reference when generating ({images.length} of{' '}
-          {MAX_REFERENCE_IMAGES}).
+          {t('admin.references.description', {
+            count: images.length,
+            max: MAX_REFERENCE_IMAGES,
+          })}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {images.length > 0 ? (
-          <ul className={styles.references} aria-label="Reference images">
+          <ul className={styles.references} aria-label={t('admin.references.list')}>
             {images.map((url, index) => (
               <li key={`${index}-${url}`} className={styles.reference}>
-                <img src={url} alt={`Reference image ${index + 1}`} loading="lazy" />
+                <img
+                  src={url}
+                  alt={t('admin.references.image', { index: index + 1 })}
+                  loading="lazy"
+                />
                 <Button
                   variant="destructive"
                   size="icon"
                   className={styles.referenceRemove}
                   disabled={busy}
-                  aria-label={`Remove reference image ${index + 1}`}
+                  aria-label={t('admin.references.removeOne', { index: index + 1 })}
                   onClick={() =>
                     remove.mutate(
                       { id: prompt.id, index, workspaceId },
@@ -125,7 +138,7 @@ export function ReferenceImagesCard({
             ))}
           </ul>
         ) : (
-          <p className={`${styles.muted} ${styles.hint}`}>No reference images yet.</p>
+          <p className={`${styles.muted} ${styles.hint}`}>{t('admin.references.none')}</p>
         )}
         <div className={styles.referenceActions}>
           <input
@@ -134,7 +147,7 @@ export function ReferenceImagesCard({
             accept="image/*"
             className="wk-sr-only"
             tabIndex={-1}
-            aria-label="Reference image file"
+            aria-label={t('admin.references.file')}
             onChange={onFile}
           />
           <Button
@@ -145,11 +158,11 @@ export function ReferenceImagesCard({
             }}
           >
             <UploadIcon />
-            {upload.isPending ? 'Uploading...' : 'Upload Image'}
+            {upload.isPending ? t('admin.uploading') : t('admin.references.upload')}
           </Button>
           {images.length > 0 && (
             <Button variant="ghost" disabled={busy} onClick={() => setConfirmAll(true)}>
-              Remove All
+              {t('admin.references.removeAll')}
             </Button>
           )}
         </div>
@@ -157,10 +170,10 @@ export function ReferenceImagesCard({
       <ConfirmDialog
         open={confirmAll}
         onOpenChange={setConfirmAll}
-        title="Remove all reference images?"
-        description="Every reference image of this prompt will be deleted."
-        confirmLabel="Remove All"
-        pendingLabel="Removing..."
+        title={t('admin.references.confirmTitle')}
+        description={t('admin.references.confirmText')}
+        confirmLabel={t('admin.references.removeAll')}
+        pendingLabel={t('admin.references.removing')}
         pending={clear.isPending}
         onConfirm={() =>
           clear.mutate(

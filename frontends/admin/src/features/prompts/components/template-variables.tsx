@@ -1,17 +1,19 @@
 import { useDeferredValue, useMemo } from 'react';
 import { FILE_VARIABLE, LANGUAGE_VARIABLE, parseTemplate, templateError } from '@aict/contracts';
-import { Badge } from '@aict/web-kit';
+import { Badge, localizeValidationMessage, useTranslation } from '@aict/web-kit';
 import styles from './prompts.module.css';
 
-const MEANINGS: Record<string, string> = {
-  [FILE_VARIABLE]: 'a reference image uploaded at generation time',
-  [LANGUAGE_VARIABLE]: 'the output language chosen by the user',
-};
+const MEANINGS = {
+  [FILE_VARIABLE]: 'admin.form.meaningFile',
+  [LANGUAGE_VARIABLE]: 'admin.form.meaningLanguage',
+} as const;
+const isSpecial = (name: string): name is keyof typeof MEANINGS => name in MEANINGS;
 
 /** The template's variables as chips (`{name}`), with the meaning of the special ones. */
 export function VariableList({ variables, label }: { variables: string[]; label: string }) {
-  if (variables.length === 0) return <p className={styles.muted}>No variables.</p>;
-  const special = variables.filter((name) => name in MEANINGS);
+  const { t } = useTranslation();
+  if (variables.length === 0) return <p className={styles.muted}>{t('admin.form.noVariables')}</p>;
+  const special = variables.filter(isSpecial);
   return (
     <>
       <ul className={styles.variables} aria-label={label}>
@@ -23,7 +25,7 @@ export function VariableList({ variables, label }: { variables: string[]; label:
       </ul>
       {special.map((name) => (
         <p key={name} className={styles.hint}>
-          <code>{`{${name}}`}</code>: {MEANINGS[name]}
+          <code>{`{${name}}`}</code>: {t(MEANINGS[name])}
         </p>
       ))}
     </>
@@ -35,6 +37,7 @@ export function VariableList({ variables, label }: { variables: string[]; label:
  * the template cannot be read yet. Announced politely as it changes.
  */
 export function TemplateVariables({ template, id }: { template: string; id?: string }) {
+  const { t } = useTranslation();
   const deferred = useDeferredValue(template);
   const parsed = useMemo(() => {
     const error = templateError(deferred);
@@ -43,15 +46,16 @@ export function TemplateVariables({ template, id }: { template: string; id?: str
   return (
     <div id={id} className={styles.variablesBox} aria-live="polite">
       {parsed.error !== undefined ? (
-        <p className={styles.templateError}>{parsed.error}</p>
+        <p className={styles.templateError}>{localizeValidationMessage(parsed.error)}</p>
       ) : parsed.variables.length === 0 ? (
         <p className={styles.muted}>
-          No variables yet. Write <code>{'{name}'}</code> in the template to add one.
+          {t('admin.form.noVariablesYetBefore')} <code>{'{name}'}</code>{' '}
+          {t('admin.form.noVariablesYetAfter')}
         </p>
       ) : (
         <>
-          <p className={styles.sectionTitle}>Variables</p>
-          <VariableList variables={parsed.variables} label="Template variables" />
+          <p className={styles.sectionTitle}>{t('admin.form.variables')}</p>
+          <VariableList variables={parsed.variables} label={t('admin.form.templateVariables')} />
         </>
       )}
     </div>

@@ -12,9 +12,10 @@ import {
   errorMessage,
   toast,
   useSession,
+  useTranslation,
   useWorkspace,
+  PlusIcon,
 } from '@aict/web-kit';
-import { PlusIcon } from '../../../lib/icons';
 import { CreateUserBody, useCreateUser } from '../api/create-user';
 import { useAssignableWorkspaces } from '../api/get-all-workspaces';
 import { fieldErrors, TextField } from './field';
@@ -30,6 +31,7 @@ const EMPTY = { username: '', email: '', password: '' };
  */
 export function AddUserForm() {
   const { user: me } = useSession();
+  const { t } = useTranslation();
   const { currentWorkspace, addUserToWorkspace } = useWorkspace();
   const { workspaces } = useAssignableWorkspaces();
   const create = useCreateUser();
@@ -56,8 +58,8 @@ export function AddUserForm() {
     event.preventDefault();
     if (!filled) {
       toast({
-        title: 'Missing Fields',
-        description: 'Please fill out all required fields.',
+        title: t('admin.addUser.missingFields'),
+        description: t('admin.addUser.missingFieldsText'),
         variant: 'destructive',
       });
       return;
@@ -76,7 +78,7 @@ export function AddUserForm() {
     try {
       const created = await create.mutateAsync(parsed.data).catch((error: unknown) => {
         toast({
-          title: 'Failed to create user',
+          title: t('admin.addUser.failed'),
           description: errorMessage(error),
           variant: 'destructive',
         });
@@ -85,7 +87,10 @@ export function AddUserForm() {
       if (!created) return;
       setValues(EMPTY);
       if (!target) {
-        toast({ title: 'User Created', description: `${created.username} has been created.` });
+        toast({
+          title: t('admin.addUser.created'),
+          description: t('admin.addUser.createdText', { name: created.username }),
+        });
         return;
       }
       try {
@@ -96,13 +101,21 @@ export function AddUserForm() {
           notify: false,
         });
         toast({
-          title: 'User Created',
-          description: `${created.username} has been created and added to ${target.name} as ${targetRole}.`,
+          title: t('admin.addUser.created'),
+          description: t('admin.addUser.createdAssignedText', {
+            name: created.username,
+            workspace: target.name,
+            role: t(`admin.roleLower_${targetRole}`),
+          }),
         });
       } catch (error) {
         toast({
-          title: 'Created User but Failed to Assign Workspace',
-          description: `${created.username} was created but could not be added to ${target.name}: ${errorMessage(error)}`,
+          title: t('admin.addUser.assignFailed'),
+          description: t('admin.addUser.assignFailedText', {
+            name: created.username,
+            workspace: target.name,
+            message: errorMessage(error),
+          }),
           variant: 'destructive',
         });
       }
@@ -114,18 +127,20 @@ export function AddUserForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Add New User</CardTitle>
+        <CardTitle>{t('admin.addUser.title')}</CardTitle>
         <CardDescription>
           {superAdmin
-            ? 'Create an account and, optionally, assign it to a workspace with a role.'
-            : `Create an account; it joins ${currentWorkspace?.name ?? 'the current workspace'} as a user.`}
+            ? t('admin.addUser.textSuper')
+            : t('admin.addUser.text', {
+                name: currentWorkspace?.name ?? t('admin.addUser.currentWorkspace'),
+              })}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
           <div className={styles.grid}>
             <TextField
-              label="Username"
+              label={t('admin.users.username')}
               name="username"
               autoComplete="off"
               value={values.username}
@@ -133,7 +148,7 @@ export function AddUserForm() {
               error={errors.username}
             />
             <TextField
-              label="Email"
+              label={t('admin.users.email')}
               name="email"
               type="email"
               autoComplete="off"
@@ -142,7 +157,7 @@ export function AddUserForm() {
               error={errors.email}
             />
             <TextField
-              label="Password"
+              label={t('admin.addUser.password')}
               name="password"
               type="password"
               autoComplete="new-password"
@@ -154,13 +169,13 @@ export function AddUserForm() {
           {superAdmin && (
             <div className={styles.grid}>
               <div className={styles.field}>
-                <Label htmlFor={workspaceId}>Workspace</Label>
+                <Label htmlFor={workspaceId}>{t('admin.addUser.workspace')}</Label>
                 <Select
                   id={workspaceId}
                   value={workspaceChoice}
                   onChange={(event) => setWorkspaceChoice(event.target.value)}
                 >
-                  <option value="">None</option>
+                  <option value="">{t('admin.none')}</option>
                   {workspaces.map((workspace) => (
                     <option key={workspace.id} value={String(workspace.id)}>
                       {workspace.name}
@@ -169,7 +184,7 @@ export function AddUserForm() {
                 </Select>
               </div>
               <div className={styles.field}>
-                <Label htmlFor={roleId}>Role</Label>
+                <Label htmlFor={roleId}>{t('admin.users.role')}</Label>
                 <Select
                   id={roleId}
                   value={role}
@@ -178,7 +193,7 @@ export function AddUserForm() {
                 >
                   {ROLES.map((value) => (
                     <option key={value} value={value}>
-                      {value === 'admin' ? 'Admin' : 'User'}
+                      {t(`admin.role_${value}`)}
                     </option>
                   ))}
                 </Select>
@@ -188,7 +203,7 @@ export function AddUserForm() {
           <div className={styles.buttons}>
             <Button type="submit" disabled={!filled || busy}>
               <PlusIcon />
-              {busy ? 'Adding...' : 'Add User'}
+              {busy ? t('admin.addUser.pending') : t('admin.addUser.submit')}
             </Button>
           </div>
         </form>

@@ -20,9 +20,10 @@ import {
   errorMessage,
   toast,
   useSession,
+  useTranslation,
   useWorkspace,
+  KeyIcon,
 } from '@aict/web-kit';
-import { KeyIcon } from '../../../lib/icons';
 import { useApiKey } from '../api/get-api-key';
 import { useDefaultModel } from '../api/get-default-model';
 import { useModels } from '../api/get-models';
@@ -35,6 +36,7 @@ import styles from './settings.module.css';
 export function ApiKeysTab() {
   const { user } = useSession();
   const { currentWorkspace } = useWorkspace();
+  const { t } = useTranslation();
   const [showGlobal, setShowGlobal] = useState(false);
   const globalId = useId();
   // Super admins manage the global key too; with a workspace selected (always, in practice:
@@ -52,7 +54,7 @@ export function ApiKeysTab() {
             aria-controls={globalId}
             onClick={() => setShowGlobal((shown) => !shown)}
           >
-            {showGlobal ? 'Hide the global API key' : 'Manage the global API key'}
+            {showGlobal ? t('admin.apiKeys.hideGlobal') : t('admin.apiKeys.showGlobal')}
           </Button>
           <div id={globalId} hidden={!showGlobal} className={styles.dialogSection}>
             {showGlobal && <ApiKeyCard workspace={null} />}
@@ -74,7 +76,7 @@ export function displayKey(value: string): string {
 
 function ApiKeyCard({ workspace: currentWorkspace }: { workspace: Workspace | null }) {
   const currentWorkspaceId = currentWorkspace?.id ?? null;
-  const scope = currentWorkspace ? 'Workspace' : 'Global';
+  const { t } = useTranslation();
   const stored = useApiKey(currentWorkspaceId);
   const update = useUpdateApiKey();
   const test = useTestConnection();
@@ -92,15 +94,15 @@ function ApiKeyCard({ workspace: currentWorkspace }: { workspace: Workspace | nu
         onSuccess: () => {
           setValue('');
           toast({
-            title: 'API Key Updated',
+            title: t('admin.apiKeys.updated'),
             description: currentWorkspace
-              ? `The API key of ${currentWorkspace.name} has been saved.`
-              : 'The global API key has been saved.',
+              ? t('admin.apiKeys.updatedWorkspace', { name: currentWorkspace.name })
+              : t('admin.apiKeys.updatedGlobal'),
           });
         },
         onError: (error) =>
           toast({
-            title: 'Failed to update API key',
+            title: t('admin.apiKeys.updateFailed'),
             description: errorMessage(error),
             variant: 'destructive',
           }),
@@ -112,15 +114,15 @@ function ApiKeyCard({ workspace: currentWorkspace }: { workspace: Workspace | nu
     test.mutate(currentWorkspaceId, {
       onSuccess: (result) =>
         result.success
-          ? toast({ title: 'Connection Successful', description: result.message })
+          ? toast({ title: t('admin.apiKeys.connectionSuccessful'), description: result.message })
           : toast({
-              title: 'Connection Failed',
+              title: t('admin.apiKeys.connectionFailed'),
               description: result.message,
               variant: 'destructive',
             }),
       onError: (error) =>
         toast({
-          title: 'Connection Test Failed',
+          title: t('admin.apiKeys.connectionTestFailed'),
           description: errorMessage(error),
           variant: 'destructive',
         }),
@@ -130,12 +132,14 @@ function ApiKeyCard({ workspace: currentWorkspace }: { workspace: Workspace | nu
     <Card>
       <CardHeader>
         <CardTitle>
-          {currentWorkspace ? `${currentWorkspace.name} API Key` : 'Global API Key'}
+          {currentWorkspace
+            ? t('admin.apiKeys.workspaceTitle', { name: currentWorkspace.name })
+            : t('admin.apiKeys.globalTitle')}
         </CardTitle>
         <CardDescription>
           {currentWorkspace
-            ? `The OpenAI API key used for generation in ${currentWorkspace.name}. Without one, the global key is used.`
-            : 'The OpenAI API key used by every workspace that has no key of its own.'}
+            ? t('admin.apiKeys.workspaceText', { name: currentWorkspace.name })
+            : t('admin.apiKeys.globalText')}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -148,7 +152,11 @@ function ApiKeyCard({ workspace: currentWorkspace }: { workspace: Workspace | nu
             forWorkspace={currentWorkspace !== null}
           />
           <div className={styles.field}>
-            <Label htmlFor={inputId}>{scope} API Key</Label>
+            <Label htmlFor={inputId}>
+              {currentWorkspace
+                ? t('admin.apiKeys.fieldWorkspace')
+                : t('admin.apiKeys.fieldGlobal')}
+            </Label>
             <Input
               id={inputId}
               name="apiKey"
@@ -161,16 +169,20 @@ function ApiKeyCard({ workspace: currentWorkspace }: { workspace: Workspace | nu
               aria-describedby={hintId}
             />
             <p id={hintId} className={styles.hint}>
-              The saved key is never shown again in full; enter a new one to replace it.
+              {t('admin.apiKeys.hint')}
             </p>
           </div>
           <div className={styles.buttons}>
             <Button type="submit" disabled={!value.trim() || update.isPending}>
               <KeyIcon />
-              {update.isPending ? 'Saving...' : `Save ${scope} API Key`}
+              {update.isPending
+                ? t('admin.saving')
+                : currentWorkspace
+                  ? t('admin.apiKeys.saveWorkspace')
+                  : t('admin.apiKeys.saveGlobal')}
             </Button>
             <Button variant="outline" onClick={onTest} disabled={test.isPending}>
-              {test.isPending ? 'Testing...' : 'Test Connection'}
+              {test.isPending ? t('admin.apiKeys.testing') : t('admin.apiKeys.testConnection')}
             </Button>
           </div>
         </form>
@@ -192,26 +204,25 @@ function StoredKey({
   inherited: boolean;
   forWorkspace: boolean;
 }) {
+  const { t } = useTranslation();
   if (isPending) return <Skeleton className={styles.skeletonLine} />;
   if (error) {
     return (
       <p className={styles.current} role="alert">
-        Could not load the current key: {errorMessage(error)}
+        {t('admin.apiKeys.loadFailed', { message: errorMessage(error) })}
       </p>
     );
   }
   if (!value) {
     return (
       <p className={styles.current}>
-        {forWorkspace
-          ? 'No API key is set for this workspace; the global key is used if there is one.'
-          : 'No global API key is set.'}
+        {forWorkspace ? t('admin.apiKeys.noneWorkspace') : t('admin.apiKeys.noneGlobal')}
       </p>
     );
   }
   return (
     <p className={styles.current}>
-      <span>{inherited ? 'Using the global key:' : 'Current key:'}</span>
+      <span>{inherited ? t('admin.apiKeys.usingGlobal') : t('admin.apiKeys.current')}</span>
       <span className={styles.mono} data-testid="stored-key">
         {displayKey(value)}
       </span>
@@ -220,11 +231,12 @@ function StoredKey({
 }
 
 function DefaultModelsCard() {
+  const { t } = useTranslation();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Default Models</CardTitle>
-        <CardDescription>The models used when a prompt or a generation names none.</CardDescription>
+        <CardTitle>{t('admin.apiKeys.modelsTitle')}</CardTitle>
+        <CardDescription>{t('admin.apiKeys.modelsText')}</CardDescription>
       </CardHeader>
       <CardContent className={styles.form}>
         <DefaultModelField contentType="text" />
@@ -235,7 +247,8 @@ function DefaultModelsCard() {
 }
 
 function DefaultModelField({ contentType }: { contentType: ContentType }) {
-  const label = contentType === 'text' ? 'Default Text Model' : 'Default Image Model';
+  const { t } = useTranslation();
+  const label = t(`admin.apiKeys.model_${contentType}`);
   const models = useModels(contentType);
   const stored = useDefaultModel(contentType);
   const update = useUpdateDefaultModel();
@@ -255,11 +268,14 @@ function DefaultModelField({ contentType }: { contentType: ContentType }) {
       {
         onSuccess: () => {
           setChoice(null);
-          toast({ title: 'Default Model Updated', description: `${label}: ${selected}.` });
+          toast({
+            title: t('admin.apiKeys.modelUpdated'),
+            description: t('admin.apiKeys.modelUpdatedText', { label, model: selected }),
+          });
         },
         onError: (error) =>
           toast({
-            title: `Failed to update default ${contentType} model`,
+            title: t(`admin.apiKeys.modelFailed_${contentType}`),
             description: errorMessage(error),
             variant: 'destructive',
           }),
@@ -288,7 +304,7 @@ function DefaultModelField({ contentType }: { contentType: ContentType }) {
         onClick={onSave}
         disabled={loading || selected === current || update.isPending}
       >
-        {update.isPending ? 'Saving...' : `Save ${label}`}
+        {update.isPending ? t('admin.saving') : t(`admin.apiKeys.save_${contentType}`)}
       </Button>
     </div>
   );

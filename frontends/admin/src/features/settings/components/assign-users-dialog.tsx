@@ -8,9 +8,10 @@ import {
   DialogTitle,
   Label,
   Select,
+  useTranslation,
   useWorkspace,
+  TrashIcon,
 } from '@aict/web-kit';
-import { TrashIcon } from '../../../lib/icons';
 import styles from './settings.module.css';
 
 /**
@@ -39,6 +40,7 @@ export function AssignUsersDialog({
 
 function AssignUsers({ workspace, users }: { workspace: Workspace; users: User[] }) {
   const { addUserToWorkspace, updateUserRole, removeUserFromWorkspace } = useWorkspace();
+  const { t } = useTranslation();
   const [userId, setUserId] = useState('');
   const [role, setRole] = useState<Role | ''>('');
   const userFieldId = useId();
@@ -63,22 +65,20 @@ function AssignUsers({ workspace, users }: { workspace: Workspace; users: User[]
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Assign Users</DialogTitle>
-        <DialogDescription>
-          Add users to {workspace.name} and manage their roles there.
-        </DialogDescription>
+        <DialogTitle>{t('admin.assign.title')}</DialogTitle>
+        <DialogDescription>{t('admin.assign.text', { name: workspace.name })}</DialogDescription>
       </DialogHeader>
 
       <div className={styles.addRow}>
         <div className={styles.field}>
-          <Label htmlFor={userFieldId}>User</Label>
+          <Label htmlFor={userFieldId}>{t('admin.assign.user')}</Label>
           <Select
             id={userFieldId}
             value={userId}
             onChange={(event) => setUserId(event.target.value)}
           >
             <option value="" disabled>
-              Select user
+              {t('admin.assign.selectUser')}
             </option>
             {others.map((user) => (
               <option key={user.id} value={user.id}>
@@ -88,33 +88,33 @@ function AssignUsers({ workspace, users }: { workspace: Workspace; users: User[]
           </Select>
         </div>
         <div className={styles.field}>
-          <Label htmlFor={roleFieldId}>Role</Label>
+          <Label htmlFor={roleFieldId}>{t('admin.assign.role')}</Label>
           <Select
             id={roleFieldId}
             value={role}
             onChange={(event) => setRole(event.target.value as Role)}
           >
             <option value="" disabled>
-              Select role
+              {t('admin.assign.selectRole')}
             </option>
             {ROLES.map((value) => (
               <option key={value} value={value}>
-                {value === 'admin' ? 'Admin' : 'User'}
+                {t(`admin.role_${value}`)}
               </option>
             ))}
           </Select>
         </div>
         <Button onClick={onAssign} disabled={!userId || !role || addUserToWorkspace.isPending}>
-          {addUserToWorkspace.isPending ? 'Assigning...' : 'Assign'}
+          {addUserToWorkspace.isPending ? t('admin.assign.assigning') : t('admin.assign.assign')}
         </Button>
       </div>
 
       <section className={styles.dialogSection} aria-labelledby={`${userFieldId}-members`}>
         <h3 id={`${userFieldId}-members`} className={styles.sectionTitle}>
-          Members ({members.length})
+          {t('admin.assign.members', { count: members.length })}
         </h3>
         {members.length === 0 ? (
-          <p className={styles.muted}>No users are assigned to this workspace yet.</p>
+          <p className={styles.muted}>{t('admin.assign.noMembers')}</p>
         ) : (
           <ul className={styles.list}>
             {members.map((member) => (
@@ -124,7 +124,7 @@ function AssignUsers({ workspace, users }: { workspace: Workspace; users: User[]
                   <span className={styles.muted}>{member.email}</span>
                 </span>
                 <Select
-                  aria-label={`Role of ${member.username}`}
+                  aria-label={t('admin.assign.roleOf', { name: member.username })}
                   className={styles.roleSelect}
                   value={member.workspaceRoles[key]}
                   disabled={updateUserRole.isPending}
@@ -138,15 +138,18 @@ function AssignUsers({ workspace, users }: { workspace: Workspace; users: User[]
                 >
                   {ROLES.map((value) => (
                     <option key={value} value={value}>
-                      {value === 'admin' ? 'Admin' : 'User'}
+                      {t(`admin.role_${value}`)}
                     </option>
                   ))}
                 </Select>
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Remove ${member.username} from ${workspace.name}`}
-                  title="Remove"
+                  aria-label={t('admin.assign.removeFrom', {
+                    user: member.username,
+                    workspace: workspace.name,
+                  })}
+                  title={t('admin.remove')}
                   disabled={removeUserFromWorkspace.isPending}
                   onClick={() =>
                     removeUserFromWorkspace.mutate({ workspaceId: workspace.id, userId: member.id })

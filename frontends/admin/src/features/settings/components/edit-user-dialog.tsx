@@ -13,9 +13,10 @@ import {
   errorMessage,
   toast,
   useSession,
+  useTranslation,
   useWorkspace,
+  TrashIcon,
 } from '@aict/web-kit';
-import { TrashIcon } from '../../../lib/icons';
 import { useAssignableWorkspaces } from '../api/get-all-workspaces';
 import { useUserWorkspaces } from '../api/get-user-workspaces';
 import { UpdateUserBody, useUpdateUser } from '../api/update-user';
@@ -56,6 +57,7 @@ function EditUserForm({
   onSaving: (saving: boolean) => void;
 }) {
   const { user: me } = useSession();
+  const { t } = useTranslation();
   const { currentWorkspaceId, addUserToWorkspace, updateUserRole, removeUserFromWorkspace } =
     useWorkspace();
   const superAdmin = me?.isSuperAdmin === true;
@@ -119,7 +121,7 @@ function EditUserForm({
           .then(() => true)
           .catch((error: unknown) => {
             toast({
-              title: 'Failed to update user',
+              title: t('admin.editUser.failed'),
               description: errorMessage(error),
               variant: 'destructive',
             });
@@ -152,7 +154,7 @@ function EditUserForm({
       if (failures.length > 0) {
         setEdited(null); // show what the server has now
         toast({
-          title: 'Workspace Assignment Error',
+          title: t('admin.editUser.assignmentError'),
           description: failures.join('; '),
           variant: 'destructive',
         });
@@ -160,16 +162,22 @@ function EditUserForm({
       }
       if (added.length > 0 && changed.length === 0 && removed.length === 0) {
         toast({
-          title: 'User Assigned',
-          description: `${name} has been added to ${added.map((a) => workspaceName(a.workspaceId)).join(', ')}.`,
+          title: t('admin.editUser.assigned'),
+          description: t('admin.editUser.assignedText', {
+            name,
+            workspaces: added.map((a) => workspaceName(a.workspaceId)).join(', '),
+          }),
         });
       } else if (added.length + changed.length + removed.length > 0) {
         toast({
-          title: 'Workspaces Updated',
-          description: `The workspace assignments of ${name} have been saved.`,
+          title: t('admin.editUser.workspacesUpdated'),
+          description: t('admin.editUser.workspacesUpdatedText', { name }),
         });
       } else {
-        toast({ title: 'User Updated', description: `${name} has been updated.` });
+        toast({
+          title: t('admin.editUser.updated'),
+          description: t('admin.editUser.updatedText', { name }),
+        });
       }
       onClose();
     } finally {
@@ -181,14 +189,12 @@ function EditUserForm({
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <DialogHeader>
-        <DialogTitle>Edit User</DialogTitle>
-        <DialogDescription>
-          Change the name, e-mail and workspace assignments of {user.username}.
-        </DialogDescription>
+        <DialogTitle>{t('admin.editUser.title')}</DialogTitle>
+        <DialogDescription>{t('admin.editUser.text', { name: user.username })}</DialogDescription>
       </DialogHeader>
       <div className={styles.grid}>
         <TextField
-          label="Username"
+          label={t('admin.users.username')}
           name="username"
           autoComplete="off"
           value={username}
@@ -196,7 +202,7 @@ function EditUserForm({
           error={errors.username}
         />
         <TextField
-          label="Email"
+          label={t('admin.users.email')}
           name="email"
           type="email"
           autoComplete="off"
@@ -208,16 +214,16 @@ function EditUserForm({
 
       <section className={styles.dialogSection} aria-labelledby={`${addWorkspaceId}-title`}>
         <h3 id={`${addWorkspaceId}-title`} className={styles.sectionTitle}>
-          Workspace assignments
+          {t('admin.editUser.assignments')}
         </h3>
         {memberships.isPending ? (
           <Skeleton className={styles.skeletonRow} />
         ) : memberships.error ? (
           <p className={styles.error} role="alert">
-            Could not load the assignments: {errorMessage(memberships.error)}
+            {t('admin.editUser.loadFailed', { message: errorMessage(memberships.error) })}
           </p>
         ) : assignments.length === 0 ? (
-          <p className={styles.muted}>Not assigned to any workspace.</p>
+          <p className={styles.muted}>{t('admin.editUser.noAssignments')}</p>
         ) : (
           <ul className={styles.list}>
             {assignments.map((assignment) => {
@@ -226,7 +232,7 @@ function EditUserForm({
                 <li key={assignment.workspaceId} className={styles.listItem}>
                   <span className={`${styles.listText} ${styles.strong}`}>{name}</span>
                   <Select
-                    aria-label={`Role in ${name}`}
+                    aria-label={t('admin.editUser.roleIn', { name })}
                     className={styles.roleSelect}
                     value={assignment.role}
                     onChange={(event) =>
@@ -241,15 +247,15 @@ function EditUserForm({
                   >
                     {ROLES.map((role) => (
                       <option key={role} value={role}>
-                        {role === 'admin' ? 'Admin' : 'User'}
+                        {t(`admin.role_${role}`)}
                       </option>
                     ))}
                   </Select>
                   <Button
                     variant="ghost"
                     size="icon"
-                    aria-label={`Remove from ${name}`}
-                    title="Remove"
+                    aria-label={t('admin.editUser.removeFrom', { name })}
+                    title={t('admin.remove')}
                     onClick={() =>
                       edit(assignments.filter((a) => a.workspaceId !== assignment.workspaceId))
                     }
@@ -264,14 +270,14 @@ function EditUserForm({
         {!memberships.isPending && !memberships.error && unassigned.length > 0 && (
           <div className={styles.addRow}>
             <div className={styles.field}>
-              <Label htmlFor={addWorkspaceId}>Add to workspace</Label>
+              <Label htmlFor={addWorkspaceId}>{t('admin.editUser.addTo')}</Label>
               <Select
                 id={addWorkspaceId}
                 value={newWorkspace}
                 onChange={(event) => setNewWorkspace(event.target.value)}
               >
                 <option value="" disabled>
-                  Select workspace
+                  {t('admin.editUser.selectWorkspace')}
                 </option>
                 {unassigned.map((workspace) => (
                   <option key={workspace.id} value={String(workspace.id)}>
@@ -281,7 +287,7 @@ function EditUserForm({
               </Select>
             </div>
             <div className={styles.field}>
-              <Label htmlFor={addRoleId}>Role</Label>
+              <Label htmlFor={addRoleId}>{t('admin.users.role')}</Label>
               <Select
                 id={addRoleId}
                 value={newRole}
@@ -289,13 +295,13 @@ function EditUserForm({
               >
                 {ROLES.map((role) => (
                   <option key={role} value={role}>
-                    {role === 'admin' ? 'Admin' : 'User'}
+                    {t(`admin.role_${role}`)}
                   </option>
                 ))}
               </Select>
             </div>
             <Button variant="secondary" onClick={addAssignment} disabled={!newWorkspace}>
-              Add
+              {t('admin.editUser.add')}
             </Button>
           </div>
         )}
@@ -303,10 +309,10 @@ function EditUserForm({
 
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={busy}>
-          Cancel
+          {t('admin.cancel')}
         </Button>
         <Button type="submit" disabled={busy || memberships.isPending}>
-          {busy ? 'Saving...' : 'Save Changes'}
+          {busy ? t('admin.saving') : t('admin.saveChanges')}
         </Button>
       </DialogFooter>
     </form>

@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { FieldError, Input, Label } from '@aict/web-kit';
+import { FieldError, Input, Label, localizeValidationMessage } from '@aict/web-kit';
 import styles from './settings.module.css';
 
 /** A labelled input with its validation message (linked through aria-describedby). */
@@ -32,9 +32,10 @@ export function TextField({
 
 type Issues = ReadonlyArray<{ path: PropertyKey[]; message: string }>;
 
-/** The first message of each field of a failed schema parse. */
+/** The first message of each field of a failed schema parse, in the chosen language. */
 export function fieldErrors(issues: Issues): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
+  for (const issue of issues)
+    errors[String(issue.path[0] ?? '')] ??= localizeValidationMessage(issue.message);
   return errors;
 }

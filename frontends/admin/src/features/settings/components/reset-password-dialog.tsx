@@ -9,6 +9,7 @@ import {
   DialogTitle,
   errorMessage,
   toast,
+  useTranslation,
 } from '@aict/web-kit';
 import { ResetPasswordBody, useResetPassword } from '../api/reset-password';
 import { fieldErrors, TextField } from './field';
@@ -33,6 +34,7 @@ function ResetPasswordForm({
   reset: ReturnType<typeof useResetPassword>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
 
@@ -40,8 +42,8 @@ function ResetPasswordForm({
     event.preventDefault();
     if (!password) {
       toast({
-        title: 'Missing Password',
-        description: 'Please enter a new password.',
+        title: t('admin.resetPassword.missing'),
+        description: t('admin.resetPassword.missingText'),
         variant: 'destructive',
       });
       return;
@@ -56,14 +58,14 @@ function ResetPasswordForm({
       {
         onSuccess: () => {
           toast({
-            title: 'Password Reset',
-            description: `The password of ${user.username} has been reset.`,
+            title: t('admin.resetPassword.done'),
+            description: t('admin.resetPassword.doneText', { name: user.username }),
           });
           onClose();
         },
         onError: (failure) =>
           toast({
-            title: 'Failed to reset password',
+            title: t('admin.resetPassword.failed'),
             description: errorMessage(failure),
             variant: 'destructive',
           }),
@@ -74,14 +76,14 @@ function ResetPasswordForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <DialogHeader>
-        <DialogTitle>Reset Password</DialogTitle>
+        <DialogTitle>{t('admin.resetPassword.title')}</DialogTitle>
         <DialogDescription>
-          Set a new password for {user.username}. Their current sessions end.
+          {t('admin.resetPassword.text', { name: user.username })}
         </DialogDescription>
       </DialogHeader>
       <div className={styles.form}>
         <TextField
-          label="New Password"
+          label={t('admin.resetPassword.newPassword')}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -92,10 +94,10 @@ function ResetPasswordForm({
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={reset.isPending}>
-          Cancel
+          {t('admin.cancel')}
         </Button>
         <Button type="submit" disabled={!password || reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+          {reset.isPending ? t('admin.resetPassword.pending') : t('admin.resetPassword.title')}
         </Button>
       </DialogFooter>
     </form>

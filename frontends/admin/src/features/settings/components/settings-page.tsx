@@ -1,6 +1,14 @@
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_SETTINGS_TAB, SETTINGS_TABS } from '@aict/contracts';
-import { Page, Tabs, TabsContent, TabsList, TabsTrigger, useSession } from '@aict/web-kit';
+import {
+  Page,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  useSession,
+  useTranslation,
+} from '@aict/web-kit';
 import { RequireAdmin } from '../../../lib/admin-access';
 import { ApiKeysTab } from './api-keys-tab';
 import { UsersTab } from './users-tab';
@@ -9,11 +17,11 @@ import styles from './settings.module.css';
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
-const LABELS: Record<SettingsTab, string> = {
-  'api-keys': 'API Keys',
-  users: 'Users',
-  workspaces: 'Workspaces',
-};
+const LABELS = {
+  'api-keys': 'admin.settings.tab_apiKeys',
+  users: 'admin.settings.tab_users',
+  workspaces: 'admin.settings.tab_workspaces',
+} as const satisfies Record<SettingsTab, string>;
 
 /**
  * The tab named by ?tab= (SPEC §2): api-keys by default; workspaces only for super admins,
@@ -48,17 +56,15 @@ export function SettingsPage() {
 
 function SettingsTabs() {
   const [tab, selectTab, tabs] = useSettingsTab();
+  const { t } = useTranslation();
   return (
-    <Page
-      title="Admin Settings"
-      description="Manage API keys and default models, users and their workspaces."
-    >
+    <Page title={t('admin.settings.title')} description={t('admin.settings.description')}>
       <Tabs value={tab} onValueChange={selectTab}>
         <div className={styles.tabs}>
-          <TabsList aria-label="Settings sections">
+          <TabsList aria-label={t('admin.settings.sections')}>
             {tabs.map((value) => (
               <TabsTrigger key={value} value={value}>
-                {LABELS[value]}
+                {t(LABELS[value])}
               </TabsTrigger>
             ))}
           </TabsList>

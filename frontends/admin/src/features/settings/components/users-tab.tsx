@@ -11,6 +11,7 @@ import {
   errorMessage,
   toast,
   useSession,
+  useTranslation,
   useWorkspace,
 } from '@aict/web-kit';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
@@ -26,6 +27,7 @@ import styles from './settings.module.css';
 /** The Users tab: current admins (read-only), 'Add New User', the users table and its dialogs. */
 export function UsersTab() {
   const { user: me } = useSession();
+  const { t } = useTranslation();
   const { currentWorkspace } = useWorkspace();
   const users = useUsers();
   const workspaceName = useWorkspaceNames();
@@ -47,8 +49,8 @@ export function UsersTab() {
     if (target.id === me?.id) {
       setDeleting(null);
       toast({
-        title: 'Cannot Delete Self',
-        description: 'You cannot delete your own account.',
+        title: t('admin.users.cannotDeleteSelf'),
+        description: t('admin.users.cannotDeleteSelfText'),
         variant: 'destructive',
       });
       return;
@@ -56,12 +58,15 @@ export function UsersTab() {
     deleteUser.mutate(target.id, {
       onSuccess: () => {
         setDeleting(null);
-        toast({ title: 'User Deleted', description: `${target.username} has been deleted.` });
+        toast({
+          title: t('admin.users.deleted'),
+          description: t('admin.users.deletedText', { name: target.username }),
+        });
       },
       onError: (error) => {
         setDeleting(null);
         toast({
-          title: 'Failed to delete user',
+          title: t('admin.users.deleteFailed'),
           description: errorMessage(error),
           variant: 'destructive',
         });
@@ -73,19 +78,20 @@ export function UsersTab() {
     <div className={styles.stack}>
       <Card>
         <CardHeader>
-          <CardTitle>Current Admins</CardTitle>
+          <CardTitle>{t('admin.users.adminsTitle')}</CardTitle>
           <CardDescription>
-            Who can manage {currentWorkspace ? currentWorkspace.name : 'this workspace'}: super
-            admins and the workspace&apos;s admins.
+            {t('admin.users.adminsText', {
+              name: currentWorkspace ? currentWorkspace.name : t('admin.users.thisWorkspace'),
+            })}
           </CardDescription>
         </CardHeader>
         <CardContent>
           {users.isPending ? (
             <Skeleton className={styles.skeletonRow} />
           ) : admins.length === 0 ? (
-            <p className={styles.muted}>No admins to show.</p>
+            <p className={styles.muted}>{t('admin.users.noAdmins')}</p>
           ) : (
-            <ul className={styles.list} aria-label="Current admins">
+            <ul className={styles.list} aria-label={t('admin.users.adminsList')}>
               {admins.map((admin) => (
                 <li key={admin.id} className={styles.listItem}>
                   <span className={styles.listText}>
@@ -93,7 +99,7 @@ export function UsersTab() {
                     <span className={styles.muted}>{admin.email}</span>
                   </span>
                   <Badge variant={admin.isSuperAdmin ? 'default' : 'secondary'}>
-                    {admin.isSuperAdmin ? 'Super Admin' : 'Admin'}
+                    {admin.isSuperAdmin ? t('admin.users.superAdmin') : t('admin.users.admin')}
                   </Badge>
                 </li>
               ))}
@@ -106,8 +112,8 @@ export function UsersTab() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Users</CardTitle>
-          <CardDescription>Reset passwords, edit users and their workspaces.</CardDescription>
+          <CardTitle>{t('admin.users.title')}</CardTitle>
+          <CardDescription>{t('admin.users.text')}</CardDescription>
         </CardHeader>
         <CardContent>
           {users.isPending ? (
@@ -118,10 +124,10 @@ export function UsersTab() {
             </>
           ) : users.error ? (
             <p className={styles.error} role="alert">
-              Could not load the users: {errorMessage(users.error)}
+              {t('admin.users.loadFailed', { message: errorMessage(users.error) })}
             </p>
           ) : list.length === 0 ? (
-            <p className={styles.empty}>No users yet.</p>
+            <p className={styles.empty}>{t('admin.users.empty')}</p>
           ) : (
             <UsersTable
               users={list}
@@ -140,8 +146,8 @@ export function UsersTab() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete user?"
-        description={`This permanently deletes ${deleting?.username ?? 'the user'} and removes them from every workspace. This action cannot be undone.`}
+        title={t('admin.users.confirmTitle')}
+        description={t('admin.users.confirmText', { name: deleting?.username ?? '' })}
         pending={deleteUser.isPending}
         onConfirm={onConfirmDelete}
       />

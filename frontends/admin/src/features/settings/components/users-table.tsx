@@ -1,6 +1,5 @@
 import type { User } from '@aict/contracts';
-import { Badge, Button } from '@aict/web-kit';
-import { EditIcon, KeyIcon, TrashIcon } from '../../../lib/icons';
+import { Badge, Button, useTranslation, EditIcon, KeyIcon, TrashIcon } from '@aict/web-kit';
 import styles from './settings.module.css';
 
 /**
@@ -23,18 +22,19 @@ export function UsersTable({
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
-        <caption className="wk-sr-only">Users</caption>
+        <caption className="wk-sr-only">{t('admin.users.title')}</caption>
         <thead>
           <tr>
-            <th scope="col">Username</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Workspaces</th>
+            <th scope="col">{t('admin.users.username')}</th>
+            <th scope="col">{t('admin.users.email')}</th>
+            <th scope="col">{t('admin.users.role')}</th>
+            <th scope="col">{t('admin.users.workspaces')}</th>
             <th scope="col" className={styles.actionsCell}>
-              Actions
+              {t('admin.users.actions')}
             </th>
           </tr>
         </thead>
@@ -43,45 +43,50 @@ export function UsersTable({
             const roles = Object.entries(user.workspaceRoles);
             return (
               <tr key={user.id}>
-                <td data-label="Username">
+                <td data-label={t('admin.users.username')}>
                   <span>
                     <span className={styles.strong}>{user.username}</span>
-                    {user.id === currentUserId && <span className={styles.muted}> (you)</span>}
+                    {user.id === currentUserId && (
+                      <span className={styles.muted}> {t('admin.users.you')}</span>
+                    )}
                   </span>
                 </td>
-                <td data-label="Email" className={styles.emailCell}>
+                <td data-label={t('admin.users.email')} className={styles.emailCell}>
                   {user.email}
                 </td>
-                <td data-label="Role">
+                <td data-label={t('admin.users.role')}>
                   <Badge
                     variant={user.isSuperAdmin ? 'default' : 'secondary'}
                     className={styles.nowrap}
                   >
-                    {user.isSuperAdmin ? 'Super Admin' : 'User'}
+                    {user.isSuperAdmin ? t('admin.users.superAdmin') : t('admin.users.user')}
                   </Badge>
                 </td>
-                <td data-label="Workspaces">
+                <td data-label={t('admin.users.workspaces')}>
                   {roles.length === 0 ? (
-                    <span className={styles.muted}>None</span>
+                    <span className={styles.muted}>{t('admin.none')}</span>
                   ) : (
-                    <ul className={styles.chips} aria-label={`Workspaces of ${user.username}`}>
+                    <ul
+                      className={styles.chips}
+                      aria-label={t('admin.users.workspacesOf', { name: user.username })}
+                    >
                       {roles.map(([workspaceId, role]) => (
                         <li key={workspaceId}>
                           <Badge variant="outline" className={styles.chip}>
-                            {workspaceName(workspaceId)} · {role}
+                            {workspaceName(workspaceId)} · {t(`admin.roleLower_${role}`)}
                           </Badge>
                         </li>
                       ))}
                     </ul>
                   )}
                 </td>
-                <td data-label="Actions" className={styles.actionsCell}>
+                <td data-label={t('admin.users.actions')} className={styles.actionsCell}>
                   <div className={styles.actions}>
                     <Button
                       variant="ghost"
                       size="icon"
-                      aria-label={`Reset password of ${user.username}`}
-                      title="Reset password"
+                      aria-label={t('admin.users.resetPasswordOf', { name: user.username })}
+                      title={t('admin.users.resetPassword')}
                       onClick={() => onResetPassword(user)}
                     >
                       <KeyIcon />
@@ -89,8 +94,8 @@ export function UsersTable({
                     <Button
                       variant="ghost"
                       size="icon"
-                      aria-label={`Edit ${user.username}`}
-                      title="Edit"
+                      aria-label={t('admin.users.editName', { name: user.username })}
+                      title={t('admin.edit')}
                       onClick={() => onEdit(user)}
                     >
                       <EditIcon />
@@ -102,8 +107,8 @@ export function UsersTable({
                       <Button
                         variant="ghost"
                         size="icon"
-                        aria-label={`Delete ${user.username}`}
-                        title="Delete"
+                        aria-label={t('admin.users.deleteName', { name: user.username })}
+                        title={t('admin.delete')}
                         onClick={() => onDelete(user)}
                       >
                         <TrashIcon />

@@ -10,6 +10,7 @@ import {
   FieldError,
   Label,
   Textarea,
+  useTranslation,
   useWorkspace,
 } from '@aict/web-kit';
 import { fieldErrors, TextField } from './field';
@@ -41,6 +42,7 @@ export function WorkspaceDialog({
 
 function WorkspaceForm({ mode, onClose }: { mode: WorkspaceDialogMode; onClose: () => void }) {
   const { createWorkspace, updateWorkspace } = useWorkspace();
+  const { t } = useTranslation();
   const editing = mode.kind === 'edit' ? mode.workspace : null;
   const [name, setName] = useState(editing?.name ?? '');
   const [description, setDescription] = useState(editing?.description ?? '');
@@ -64,16 +66,18 @@ function WorkspaceForm({ mode, onClose }: { mode: WorkspaceDialogMode; onClose: 
   return (
     <form onSubmit={onSubmit} noValidate>
       <DialogHeader>
-        <DialogTitle>{editing ? 'Edit Workspace' : 'Create Workspace'}</DialogTitle>
+        <DialogTitle>
+          {editing ? t('admin.workspaces.editTitle') : t('admin.workspaces.create')}
+        </DialogTitle>
         <DialogDescription>
           {editing
-            ? `Change the name or description of ${editing.name}.`
-            : 'A workspace has its own prompts, content, settings and members.'}
+            ? t('admin.workspaces.editText', { name: editing.name })
+            : t('admin.workspaces.createText')}
         </DialogDescription>
       </DialogHeader>
       <div className={styles.form}>
         <TextField
-          label="Name"
+          label={t('admin.workspaces.name')}
           name="name"
           autoComplete="off"
           value={name}
@@ -82,7 +86,7 @@ function WorkspaceForm({ mode, onClose }: { mode: WorkspaceDialogMode; onClose: 
           required
         />
         <div className={styles.field}>
-          <Label htmlFor={descriptionId}>Description</Label>
+          <Label htmlFor={descriptionId}>{t('admin.workspaces.description')}</Label>
           <Textarea
             id={descriptionId}
             name="description"
@@ -97,16 +101,16 @@ function WorkspaceForm({ mode, onClose }: { mode: WorkspaceDialogMode; onClose: 
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={pending}>
-          Cancel
+          {t('admin.cancel')}
         </Button>
         <Button type="submit" disabled={pending}>
           {editing
             ? updateWorkspace.isPending
-              ? 'Saving...'
-              : 'Save Changes'
+              ? t('admin.saving')
+              : t('admin.saveChanges')
             : createWorkspace.isPending
-              ? 'Creating...'
-              : 'Create Workspace'}
+              ? t('admin.workspaces.creating')
+              : t('admin.workspaces.create')}
         </Button>
       </DialogFooter>
     </form>

@@ -1,20 +1,27 @@
 import { useRef } from 'react';
 import { LOGO_MAX_BYTES, LOGO_MIME_TYPES, type Workspace } from '@aict/contracts';
-import { Button, errorMessage, isApiError, toast } from '@aict/web-kit';
-import { ImageIcon, UploadIcon } from '../../../lib/icons';
+import {
+  Button,
+  errorMessage,
+  isApiError,
+  toast,
+  useTranslation,
+  ImageIcon,
+  UploadIcon,
+} from '@aict/web-kit';
 import { useUploadWorkspaceLogo } from '../api/upload-workspace-logo';
 import styles from './settings.module.css';
-
-const UPLOAD_FAILED = 'Failed to upload workspace logo.';
 
 /** A workspace's logo (as the server serves it) and its upload button (PNG, JPEG or WebP). */
 export function WorkspaceLogo({ workspace }: { workspace: Workspace }) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadWorkspaceLogo();
+  const { t } = useTranslation();
+  const UPLOAD_FAILED = t('admin.logo.uploadFailedText');
 
   const fail = (detail?: string) =>
     toast({
-      title: 'Upload Failed',
+      title: t('admin.logo.uploadFailed'),
       description: detail ? `${UPLOAD_FAILED} ${detail}` : UPLOAD_FAILED,
       variant: 'destructive',
     });
@@ -23,11 +30,11 @@ export function WorkspaceLogo({ workspace }: { workspace: Workspace }) {
     if (input.current) input.current.value = ''; // the same file can be chosen again
     if (!file) return;
     if (!(LOGO_MIME_TYPES as readonly string[]).includes(file.type)) {
-      fail('Use a PNG, JPEG or WebP image.');
+      fail(t('admin.logo.wrongType'));
       return;
     }
     if (file.size > LOGO_MAX_BYTES) {
-      fail(`The image must be at most ${LOGO_MAX_BYTES / 1024 / 1024} MB.`);
+      fail(t('admin.logo.tooLarge', { max: LOGO_MAX_BYTES / 1024 / 1024 }));
       return;
     }
     const replacing = Boolean(workspace.logoUrl);
@@ -38,10 +45,13 @@ export function WorkspaceLogo({ workspace }: { workspace: Workspace }) {
           toast(
             replacing
               ? {
-                  title: 'Logo Updated',
-                  description: `The logo of ${workspace.name} has been replaced.`,
+                  title: t('admin.logo.updated'),
+                  description: t('admin.logo.updatedText', { name: workspace.name }),
                 }
-              : { title: 'Logo Uploaded', description: `${workspace.name} now has a logo.` },
+              : {
+                  title: t('admin.logo.uploaded'),
+                  description: t('admin.logo.uploadedText', { name: workspace.name }),
+                },
           ),
         onError: (error) => fail(isApiError(error) ? errorMessage(error) : undefined),
       },
@@ -51,11 +61,15 @@ export function WorkspaceLogo({ workspace }: { workspace: Workspace }) {
   return (
     <span className={styles.logoCell}>
       {workspace.logoUrl ? (
-        <img className={styles.logo} src={workspace.logoUrl} alt={`${workspace.name} logo`} />
+        <img
+          className={styles.logo}
+          src={workspace.logoUrl}
+          alt={t('admin.logo.alt', { name: workspace.name })}
+        />
       ) : (
-        <span className={styles.logoPlaceholder} title="No logo">
+        <span className={styles.logoPlaceholder} title={t('admin.logo.none')}>
           <ImageIcon />
-          <span className="wk-sr-only">No logo</span>
+          <span className="wk-sr-only">{t('admin.logo.none')}</span>
         </span>
       )}
       <input
@@ -71,10 +85,10 @@ export function WorkspaceLogo({ workspace }: { workspace: Workspace }) {
         size="sm"
         onClick={() => input.current?.click()}
         disabled={upload.isPending}
-        aria-label={`Upload logo for ${workspace.name}`}
+        aria-label={t('admin.logo.uploadFor', { name: workspace.name })}
       >
         <UploadIcon />
-        <span>{upload.isPending ? 'Uploading...' : 'Upload'}</span>
+        <span>{upload.isPending ? t('admin.uploading') : t('admin.logo.upload')}</span>
       </Button>
     </span>
   );

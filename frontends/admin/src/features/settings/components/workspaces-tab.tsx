@@ -9,10 +9,14 @@ import {
   Skeleton,
   errorMessage,
   toast,
+  useTranslation,
   useWorkspace,
+  EditIcon,
+  PlusIcon,
+  TrashIcon,
+  UsersIcon,
 } from '@aict/web-kit';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
-import { EditIcon, PlusIcon, TrashIcon, UsersIcon } from '../../../lib/icons';
 import { useAllWorkspaces } from '../api/get-all-workspaces';
 import { useUsers } from '../api/get-users';
 import { AssignUsersDialog } from './assign-users-dialog';
@@ -23,6 +27,7 @@ import styles from './settings.module.css';
 /** The Workspaces tab (super admins): every workspace, its logo, members and actions. */
 export function WorkspacesTab() {
   const workspaces = useAllWorkspaces();
+  const { t } = useTranslation();
   const users = useUsers();
   const { deleteWorkspace } = useWorkspace();
   const [dialog, setDialog] = useState<WorkspaceDialogMode | null>(null);
@@ -36,8 +41,8 @@ export function WorkspacesTab() {
   const askDelete = (workspace: Workspace) => {
     if (workspace.id === DEFAULT_WORKSPACE_ID) {
       toast({
-        title: 'Cannot Delete Default Workspace',
-        description: 'The default workspace cannot be deleted.',
+        title: t('admin.workspaces.cannotDeleteDefault'),
+        description: t('admin.workspaces.cannotDeleteDefaultText'),
         variant: 'destructive',
       });
       return;
@@ -50,12 +55,12 @@ export function WorkspacesTab() {
     <Card>
       <div className={styles.cardHeaderRow}>
         <div>
-          <CardTitle>Workspaces</CardTitle>
-          <CardDescription>Create, edit and delete workspaces; assign their users.</CardDescription>
+          <CardTitle>{t('admin.workspaces.title')}</CardTitle>
+          <CardDescription>{t('admin.workspaces.text')}</CardDescription>
         </div>
         <Button onClick={() => setDialog({ kind: 'create' })}>
           <PlusIcon />
-          Create Workspace
+          {t('admin.workspaces.create')}
         </Button>
       </div>
       <CardContent>
@@ -66,22 +71,22 @@ export function WorkspacesTab() {
           </>
         ) : workspaces.error ? (
           <p className={styles.error} role="alert">
-            Could not load the workspaces: {errorMessage(workspaces.error)}
+            {t('admin.workspaces.loadFailed', { message: errorMessage(workspaces.error) })}
           </p>
         ) : list.length === 0 ? (
-          <p className={styles.empty}>No workspaces yet.</p>
+          <p className={styles.empty}>{t('admin.workspaces.empty')}</p>
         ) : (
           <div className={styles.tableWrap}>
             <table className={styles.table}>
-              <caption className="wk-sr-only">Workspaces</caption>
+              <caption className="wk-sr-only">{t('admin.workspaces.title')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Logo</th>
-                  <th scope="col">Users</th>
+                  <th scope="col">{t('admin.workspaces.name')}</th>
+                  <th scope="col">{t('admin.workspaces.description')}</th>
+                  <th scope="col">{t('admin.workspaces.logo')}</th>
+                  <th scope="col">{t('admin.workspaces.users')}</th>
                   <th scope="col" className={styles.actionsCell}>
-                    Actions
+                    {t('admin.workspaces.actions')}
                   </th>
                 </tr>
               </thead>
@@ -90,34 +95,38 @@ export function WorkspacesTab() {
                   const count = memberCount(workspace);
                   return (
                     <tr key={workspace.id}>
-                      <td data-label="Name">
+                      <td data-label={t('admin.workspaces.name')}>
                         <span className={styles.strong}>{workspace.name}</span>
                       </td>
-                      <td data-label="Description">
-                        {workspace.description || <span className={styles.muted}>None</span>}
+                      <td data-label={t('admin.workspaces.description')}>
+                        {workspace.description || (
+                          <span className={styles.muted}>{t('admin.none')}</span>
+                        )}
                       </td>
-                      <td data-label="Logo">
+                      <td data-label={t('admin.workspaces.logo')}>
                         <WorkspaceLogo workspace={workspace} />
                       </td>
-                      <td data-label="Users">
-                        {users.isPending ? '…' : `${count} ${count === 1 ? 'user' : 'users'}`}
+                      <td data-label={t('admin.workspaces.users')}>
+                        {users.isPending ? '…' : t('admin.workspaces.userCount', { count })}
                       </td>
-                      <td data-label="Actions" className={styles.actionsCell}>
+                      <td data-label={t('admin.workspaces.actions')} className={styles.actionsCell}>
                         <div className={styles.actions}>
                           <Button
                             variant="outline"
                             size="sm"
-                            aria-label={`Assign users to ${workspace.name}`}
+                            aria-label={t('admin.workspaces.assignUsersTo', {
+                              name: workspace.name,
+                            })}
                             onClick={() => setAssigning(workspace)}
                           >
                             <UsersIcon />
-                            <span>Assign Users</span>
+                            <span>{t('admin.workspaces.assignUsers')}</span>
                           </Button>
                           <Button
                             variant="ghost"
                             size="icon"
-                            aria-label={`Edit ${workspace.name}`}
-                            title="Edit"
+                            aria-label={t('admin.workspaces.editName', { name: workspace.name })}
+                            title={t('admin.edit')}
                             onClick={() => setDialog({ kind: 'edit', workspace })}
                           >
                             <EditIcon />
@@ -125,8 +134,8 @@ export function WorkspacesTab() {
                           <Button
                             variant="ghost"
                             size="icon"
-                            aria-label={`Delete ${workspace.name}`}
-                            title="Delete"
+                            aria-label={t('admin.workspaces.deleteName', { name: workspace.name })}
+                            title={t('admin.delete')}
                             onClick={() => askDelete(workspace)}
                           >
                             <TrashIcon />
@@ -151,8 +160,8 @@ export function WorkspacesTab() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete workspace?"
-        description={`This permanently deletes ${deleting?.name ?? 'the workspace'} with its memberships and settings. This action cannot be undone.`}
+        title={t('admin.workspaces.confirmTitle')}
+        description={t('admin.workspaces.confirmText', { name: deleting?.name ?? '' })}
         pending={deleteWorkspace.isPending}
         onConfirm={() => {
           if (deleting) deleteWorkspace.mutate(deleting.id, { onSettled: () => setDeleting(null) });

@@ -59,4 +59,20 @@ describe('the chat screen in Dutch', () => {
     expect(screen.getByText('Genereer iets om het hier te zien')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('0 item(s)')).toBeTruthy());
   });
+
+  it('when a file of a refused type is dropped in Dutch, then the warning reads in Dutch', async () => {
+    chatServer();
+    act(() => applyLanguage('nl'));
+    renderChatWithSwitch();
+    const box = await screen.findByPlaceholderText('Stel een vraag');
+    await waitFor(() => expect((box as HTMLTextAreaElement).disabled).toBe(false));
+    const gif = new File(['x'], 'a.gif', { type: 'image/gif' });
+
+    fireEvent.drop(screen.getByTestId('composer'), { dataTransfer: { files: [gif] } });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Ongeldig bestandstype');
+    expect(alert.textContent).not.toContain('Invalid file type');
+    expect(alert.textContent).not.toContain('Only PNG');
+  });
 });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { Attachment } from '@aict/contracts';
+import { useState, type ReactNode } from 'react';
+import type { Attachment, ContentItem } from '@aict/contracts';
 import {
   Button,
   Icon,
@@ -11,7 +11,6 @@ import {
   useTranslation,
   useWorkspace,
 } from '@aict/web-kit';
-import { HistoryPanel } from '../../history/components/history-panel';
 import { useDefaultPrompt } from '../api/get-default-prompt';
 import { useChat } from '../hooks/use-chat';
 import { EMPTY_MESSAGE_TOAST, canSend } from '../lib/chat-rules';
@@ -19,8 +18,27 @@ import { ChatInput } from './chat-input';
 import { MessageList } from './message-list';
 import styles from './chat.module.css';
 
-/** The chat screen (SPEC §2 Chat screen, §4 Chat) with the Content History panel. */
-export function ChatPage() {
+/** What the chat screen hands the Content History panel beside it. */
+export interface ChatHistorySlot {
+  /** A text item was chosen: load its conversation. */
+  onOpenConversation: (item: ContentItem) => void;
+  onNewChat: () => void;
+  /** The conversation shown now (highlighted). */
+  activeId: string | null;
+  /** Mobile only: the panel is a sheet over the chat. */
+  mobileOpen: boolean;
+  onMobileOpenChange: (open: boolean) => void;
+}
+
+/**
+ * The chat screen (SPEC §2 Chat screen, §4 Chat) with the Content History panel, which the
+ * app passes in (`renderHistory`): features never import each other.
+ */
+export function ChatPage({
+  renderHistory,
+}: {
+  renderHistory: (slot: ChatHistorySlot) => ReactNode;
+}) {
   const { currentWorkspace, currentWorkspaceId } = useWorkspace();
   const { t } = useTranslation();
   const title = gptTitle(currentWorkspace?.name);
@@ -113,13 +131,13 @@ export function ChatPage() {
           />
         )}
       </section>
-      <HistoryPanel
-        onOpenConversation={chat.openFromHistory}
-        onNewChat={newChat}
-        activeId={chat.parentId}
-        mobileOpen={historyOpen}
-        onMobileOpenChange={setHistoryOpen}
-      />
+      {renderHistory({
+        onOpenConversation: chat.openFromHistory,
+        onNewChat: newChat,
+        activeId: chat.parentId,
+        mobileOpen: historyOpen,
+        onMobileOpenChange: setHistoryOpen,
+      })}
     </div>
   );
 }

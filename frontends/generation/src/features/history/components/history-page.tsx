@@ -31,8 +31,10 @@ import {
   useDeleteContent,
   useSession,
   useTranslation,
+  ImageIcon,
+  TextIcon,
+  TrashIcon,
 } from '@aict/web-kit';
-import { ImageIcon, TextIcon, TrashIcon } from '../../../lib/icons';
 import styles from '../../../lib/generation.module.css';
 
 const SEARCH_DELAY_MS = 300;

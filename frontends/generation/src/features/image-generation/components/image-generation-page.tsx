@@ -24,11 +24,11 @@ import {
   toast,
   useWorkspace,
   useTranslation,
+  DownloadIcon,
 } from '@aict/web-kit';
-import { DownloadIcon } from '../../../lib/icons';
 import { ModelPicker } from '../../../lib/model-picker';
 import { PromptPicker } from '../../../lib/prompt-picker';
-import { usePrompts } from '../../../lib/get-prompts';
+import { usePrompts } from '@aict/web-kit';
 import { VariableInputs } from '../../../lib/variable-inputs';
 import styles from '../../../lib/generation.module.css';
 import { generateImage, generateImageWithFile } from '../api/generate-image';

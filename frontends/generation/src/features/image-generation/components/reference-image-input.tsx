@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Label, toast, useTranslation } from '@aict/web-kit';
-import { TrashIcon, UploadIcon } from '../../../lib/icons';
+import { Button, Label, toast, useTranslation, TrashIcon, UploadIcon } from '@aict/web-kit';
 import styles from '../../../lib/generation.module.css';
 
 /** The uploader for a template's {file}: image files only (SPEC §5). */

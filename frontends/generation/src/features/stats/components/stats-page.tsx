@@ -24,10 +24,13 @@ import {
   useStats,
   useWorkspace,
   useTranslation,
+  CopyIcon,
+  EditIcon,
+  EyeIcon,
+  PlayIcon,
 } from '@aict/web-kit';
 import { copyToClipboard } from '../../../lib/clipboard';
-import { usePrompts } from '../../../lib/get-prompts';
-import { CopyIcon, EditIcon, EyeIcon, PlayIcon } from '../../../lib/icons';
+import { usePrompts } from '@aict/web-kit';
 import { canEditPrompt } from '@aict/web-kit';
 import styles from '../../../lib/generation.module.css';
 

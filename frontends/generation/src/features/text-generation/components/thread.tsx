@@ -1,7 +1,17 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '@aict/contracts';
-import { Button, Label, Markdown, Spinner, Textarea, cn, useTranslation } from '@aict/web-kit';
-import { CopyIcon, SendIcon, StopIcon } from '../../../lib/icons';
+import {
+  Button,
+  Label,
+  Markdown,
+  Spinner,
+  Textarea,
+  cn,
+  useTranslation,
+  CopyIcon,
+  SendIcon,
+  StopIcon,
+} from '@aict/web-kit';
 import { copyToClipboard } from '../../../lib/clipboard';
 import styles from '../../../lib/generation.module.css';
 

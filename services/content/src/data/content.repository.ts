@@ -1,0 +1,59 @@
+import type { ContentCollections } from './collections';
+import type { ContentRecord, OwnerKey, Scope, TurnItem } from './layout';
+
+// The content records and their threads. Every read and write but the workspace clean-up is
+// by `_id` (ARCHITECTURE "Data on both engines"); the driver returns plain documents.
+
+export const isDuplicateKey = (err: unknown) => (err as { code?: unknown })?.code === 11000;
+
+export function createContentRepository(c: ContentCollections) {
+  return {
+    findById: (id: string) => c.contents.findOne({ _id: id }),
+
+    async exists(id: string): Promise<boolean> {
+      return (await c.contents.findOne({ _id: id }, { projection: { _id: 1 } })) !== null;
+    },
+
+    /** Whether the record is there and not deleted (its tombstone counts as deleted). */
+    async isLive(id: string): Promise<boolean> {
+      const current = await c.contents.findOne({ _id: id }, { projection: { deletedAt: 1 } });
+      return current !== null && !current.deletedAt;
+    },
+
+    /** Inserts the record; one already there (an earlier attempt that crashed) is kept. */
+    async insertOnce(record: ContentRecord): Promise<void> {
+      try {
+        await c.contents.insertOne(record);
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+    },
+
+    /** Where the record sits in each history scope (its pages), for a later removal. */
+    setPlacement: (id: string, at: Partial<Record<Scope, number>>) =>
+      c.contents.updateOne({ _id: id }, { $set: { at } }),
+
+    /** The record becomes a tombstone: a late copy of its generation stays out. */
+    tombstone: (id: string, deletedAt: Date) =>
+      c.contents.updateOne(
+        { _id: id },
+        { $set: { deletedAt, title: '', content: '', metadata: '{}' } },
+      ),
+
+    deleteOfWorkspace: (workspaceId: number) => c.contents.deleteMany({ workspaceId }),
+
+    findThread: (threadId: string) => c.threads.findOne({ _id: threadId }),
+
+    /** Writes the thread's turns; `create` also when it does not exist yet. */
+    saveThread: (threadId: string, key: OwnerKey, turns: TurnItem[], create: boolean) =>
+      create
+        ? c.threads.replaceOne({ _id: threadId }, { key, turns }, { upsert: true })
+        : c.threads.replaceOne({ _id: threadId }, { key, turns }),
+
+    deleteThread: (threadId: string) => c.threads.deleteOne({ _id: threadId }),
+
+    deleteThreadsOf: (key: OwnerKey) => c.threads.deleteMany({ key }),
+  };
+}
+
+export type ContentRepository = ReturnType<typeof createContentRepository>;
