@@ -21,6 +21,8 @@ const esmOnly = [
   ...['is-decimal', 'is-hexadecimal', 'is-plain-obj', 'parse-entities', 'stringify-entities'],
   ...['comma-separated-tokens', 'space-separated-tokens', 'property-information', 'devlop'],
   ...['html-url-attributes', 'longest-streak', 'trim-lines', '@ungap/structured-clone'],
+  // openid-client (the auth service's single sign-on) and its dependencies
+  ...['openid-client', 'oauth4webapi', 'jose'],
 ].join('|');
 
 const common = {

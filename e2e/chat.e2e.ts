@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
 import { makePng } from './support/png';
-import { signInThroughUi, superAdmin, uniqueName } from './support/session';
+import { chooseWorkspace, signInThroughUi, superAdmin, uniqueName } from './support/session';
 
 // Issue 7, end to end: in a workspace of its own (its own default prompt and provider key,
 // the provider being the simulator), a user chats with an image and a PDF attached, gets a
@@ -61,7 +61,7 @@ async function prepareWorkspace(page: Page): Promise<number> {
 }
 
 async function openChat(page: Page, workspaceId: number) {
-  await page.getByLabel('Workspace').selectOption(String(workspaceId));
+  await chooseWorkspace(page, workspaceId);
   await page.getByPlaceholder('Ask me a question').waitFor();
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
 import { makePng } from './support/png';
-import { signInThroughUi, superAdmin, uniqueName } from './support/session';
+import { chooseWorkspace, signInThroughUi, superAdmin, uniqueName } from './support/session';
 
 // Issue 7, end to end (the generation remote): in a workspace of its own (provider key set,
 // the provider being the simulator), an admin generates text from a template with variables
@@ -100,7 +100,7 @@ describe('generation pages, end to end', () => {
     await signInThroughUi(page, admin.username, admin.password);
     const ids = await prepareWorkspace(page);
     await page.reload();
-    await page.getByLabel('Workspace').selectOption(String(ids.workspaceId));
+    await chooseWorkspace(page, ids.workspaceId);
 
     const before = await counts(page);
     expect(before).toEqual({ prompts: 3, texts: 0, images: 0 });

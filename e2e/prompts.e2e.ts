@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
 import { makePng } from './support/png';
-import { signInThroughUi, superAdmin, uniqueName } from './support/session';
+import { chooseWorkspace, signInThroughUi, superAdmin, uniqueName } from './support/session';
 
 // Issue 5, end to end: an admin creates a text prompt and an image prompt with a reference
 // image, marks one as the default, filters the list, edits and deletes; a plain member of the
@@ -47,7 +47,7 @@ describe('prompts, end to end', () => {
     const { context, page } = await newPage(browser);
     await signInThroughUi(page, admin.username, admin.password);
     // Work in workspace 1, as the person would pick it in the header.
-    await page.getByLabel('Workspace').selectOption(WORKSPACE_ID);
+    await chooseWorkspace(page, WORKSPACE_ID);
 
     // --- The list, from the sidebar (an admin sees the Admin section).
     await page.getByRole('link', { name: 'Prompts', exact: true }).click();
@@ -253,9 +253,7 @@ describe('prompts, end to end', () => {
     const { context, page } = await newPage(browser);
     await signInThroughUi(page, member, password);
     // The member's only workspace is selected; no Admin section in the sidebar.
-    await page.getByLabel('Workspace').locator(`option[value="${WORKSPACE_ID}"]`).waitFor({
-      state: 'attached',
-    });
+    await page.getByRole('button', { name: /^Workspace: (?!No workspaces|Loading)/ }).waitFor();
     await page.getByRole('link', { name: 'Stats' }).waitFor();
     expect(await page.getByRole('link', { name: 'Prompts', exact: true }).count()).toBe(0);
     // The gateway learns of new memberships through events: wait until it lets them in.

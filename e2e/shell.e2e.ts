@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
+import { signInThroughUi, superAdmin } from './support/session';
 
 /** Registers a fresh user through the gateway, in the page's own cookie jar. */
 async function registerAndSignIn(page: Page) {
@@ -51,10 +52,25 @@ describe('the shell, as the gateway serves it', () => {
     await context.close();
   });
 
+  it('when a newly registered user opens the app, then it says they are in no workspace yet and shows the username to pass on', async () => {
+    const { context, page } = await newPage(browser);
+    watchConsole(page);
+    const name = await registerAndSignIn(page);
+
+    await page.goto('/');
+
+    await page.getByText('You are not in a workspace yet').waitFor();
+    expect(await page.getByText(name, { exact: true }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Check again' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('when a remote fails to load, then its place shows the error and Retry while the rest of the shell works', async () => {
     const { context, page } = await newPage(browser);
     watchConsole(page);
-    await registerAndSignIn(page);
+    // Someone in a workspace (a newly registered user sees the no-workspace screen instead).
+    const admin = superAdmin();
+    await signInThroughUi(page, admin.username, admin.password);
     let failing = true;
     await page.route('**/remotes/generation/remoteEntry.js', (route) =>
       failing ? route.fulfill({ status: 404, body: 'gone' }) : route.continue(),

@@ -3,6 +3,7 @@
 // gateway and the front-ends, and say where to go and how to sign in.
 import { setup } from './setup.mjs';
 import { startStack } from './lib/stack.mjs';
+import { seedSimulator, startMessage } from './lib/dev-provider.mjs';
 import { useProjectNode } from '../infra/lib/node-runtime.mjs';
 
 await useProjectNode();
@@ -12,17 +13,16 @@ const simulator = process.env.AICT_PROVIDER === 'simulator' || process.argv.incl
 try {
   await setup();
   const stack = await startStack({ profile: 'dev', simulator });
-  console.log(`
-  The product is running at ${stack.url}
-
-  Sign in as the super administrator:
-    username  ${stack.superAdmin.username}
-    password  ${stack.superAdmin.password}
-  (generated once for this checkout and kept in .data/secrets.json)
-
-  AI provider: ${stack.providerUrl}${simulator ? ' (the local simulator)' : ''}
-  Logs: .data/logs/dev-*.log    Stop: Ctrl+C
-`);
+  // with the simulator a newcomer can chat at once: a development key and a default prompt
+  let seeded;
+  if (simulator) {
+    try {
+      seeded = await seedSimulator({ url: stack.url, ...stack.superAdmin });
+    } catch (err) {
+      console.warn(`The simulator was not set up for chat: ${err.message}`);
+    }
+  }
+  console.log(startMessage({ ...stack, simulator, seeded }));
   let stopping = false;
   const shutdown = async () => {
     if (stopping) process.exit(1);

@@ -17,3 +17,22 @@ export async function signInThroughUi(page: Page, username: string, password: st
 export function superAdmin() {
   return stack().superAdmin;
 }
+
+/** Switches workspace with the header's switcher, as a person would (menu, then the one). */
+export async function chooseWorkspace(page: Page, workspaceId: number | string) {
+  const option = page.locator(`[role="option"][data-workspace-id="${workspaceId}"]`);
+  await page.getByRole('button', { name: /^Workspace:/ }).click();
+  await option.click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/** The workspaces the header's switcher offers, by name. */
+export async function workspaceNames(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: /^Workspace:/ }).click();
+  // The switcher's options only (the language picker's <option>s have the role too).
+  const names = await page
+    .locator('[role="option"][data-workspace-id]')
+    .evaluateAll((options) => options.map((option) => option.getAttribute('title') ?? ''));
+  await page.keyboard.press('Escape');
+  return names;
+}

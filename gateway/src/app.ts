@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { createHttpApp, type ServiceDeps } from '@aict/service-kit';
 import { mountApiDocs } from './api-docs';
+import { ApiTokenVerifier, type ApiTokenLookup } from './access/api-tokens';
 import { clientAddressOf } from './access/client-address';
 import { ContextSigner } from './access/context-signer';
 import { SessionVerifier } from './access/session';
@@ -16,6 +17,8 @@ export interface GatewayDeps extends Pick<ServiceDeps, 'logger' | 'readiness' | 
   identity: IdentityState;
   /** Identity events read from a service's answer (IdentitySync.receive). */
   onIdentityEvents: (events: IdentityEvent[]) => void;
+  /** Asks the auth service about a personal API token; without it, bearers are refused. */
+  apiTokenLookup?: ApiTokenLookup;
 }
 
 /**
@@ -51,6 +54,7 @@ export function createApp(deps: GatewayDeps): RequestListener {
       sessions: new SessionVerifier(config.JWT_PUBLIC_KEY, deps.identity),
       contexts: new ContextSigner(config.CONTEXT_PRIVATE_KEY),
       clientAddress: clientAddressOf(config.TRUSTED_PROXY_HOPS),
+      apiTokens: deps.apiTokenLookup && new ApiTokenVerifier(deps.apiTokenLookup, deps.identity),
     },
     onIdentityEvents: deps.onIdentityEvents,
     responseHeaders: securityHeaderList(),

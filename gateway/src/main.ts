@@ -1,3 +1,4 @@
+import { API_TOKEN_VERIFY_RPC, ApiTokenVerifyReply } from '@aict/contracts';
 import { runService, type RunServiceOptions } from '@aict/service-kit';
 import { createApp } from './app';
 import { configSchema } from './config';
@@ -22,9 +23,10 @@ export function start(options: Options = {}) {
       ),
     }),
     start: async (config, deps) => {
-      if (!deps.bus) throw new Error('the gateway needs RabbitMQ (AMQP_URL)');
+      const { bus } = deps;
+      if (!bus) throw new Error('the gateway needs RabbitMQ (AMQP_URL)');
       const identity = new IdentityState();
-      const sync = new IdentitySync({ bus: deps.bus, state: identity, logger: deps.logger });
+      const sync = new IdentitySync({ bus, state: identity, logger: deps.logger });
       // Ready only once the snapshots are loaded (and while the bus is connected).
       deps.readiness.push(sync.readiness());
       deps.onStop('identity-sync', () => sync.stop());
@@ -34,6 +36,14 @@ export function start(options: Options = {}) {
         config,
         identity,
         onIdentityEvents: (events) => events.forEach((event) => sync.receive(event)),
+        apiTokenLookup: async (hash) => {
+          const reply = await bus.request(
+            API_TOKEN_VERIFY_RPC,
+            { hash },
+            { timeoutMs: 5_000, schema: ApiTokenVerifyReply },
+          );
+          return reply.token;
+        },
       });
     },
   });

@@ -10,6 +10,7 @@ import {
   safeUrl,
   type Logger,
 } from '@aict/service-kit';
+import { apiTokenIdOf } from './access/api-tokens';
 import { authorize, type AccessDeps } from './access/authorize';
 import { sendError } from './error-response';
 import { decodeIdentityEvents } from './identity/identity-events-header';
@@ -92,6 +93,12 @@ class UpstreamTimeoutError extends Error {
  * nothing is compressed or buffered, so server-sent events go out as the service writes
  * them.
  */
+/** The API token a request used, by its id (never the secret): each use is attributable. */
+function tokenField(req: IncomingMessage): { apiTokenId?: string } {
+  const id = apiTokenIdOf(req);
+  return id === undefined ? {} : { apiTokenId: id };
+}
+
 export function createApiProxy(options: ApiProxyOptions) {
   const { logger, timeoutMs, answerTimeoutMs } = options;
   /** The request to the service of each client request in flight (to abort it). */
@@ -131,6 +138,7 @@ export function createApiProxy(options: ApiProxyOptions) {
           res: { statusCode: status, contentLength: Number.isNaN(length) ? undefined : length },
           responseTimeMs: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
           ...(aborted ? { aborted: true } : {}),
+          ...tokenField(req),
         },
         aborted ? 'request aborted' : 'request completed',
       );
@@ -256,7 +264,14 @@ export function createApiProxy(options: ApiProxyOptions) {
       const maxBytes = maxBodyBytes(options.limits, owner.service, req.url ?? '');
       const abortUpstream = () => upstreams.get(req)?.destroy();
       if (!guardBody(req, res, options.limits, maxBytes, abortUpstream)) return true;
-      if (authorize(req, res, options.access)) forward(req, res);
+      const allowed = authorize(req, res, options.access);
+      if (allowed === true) forward(req, res);
+      // A personal API token not cached yet: asked of the auth service first.
+      else if (allowed !== false) {
+        void allowed.then((ok) => {
+          if (ok && !res.writableEnded && !req.socket.destroyed) forward(req, res);
+        });
+      }
       return true;
     },
   };

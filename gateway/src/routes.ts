@@ -1,4 +1,10 @@
-import { pathPattern, ROUTES, type RouteDef, type ServiceName } from '@aict/contracts';
+import {
+  pathPattern,
+  ROUTES,
+  type ApiTokenScope,
+  type RouteDef,
+  type ServiceName,
+} from '@aict/contracts';
 
 export type { ServiceName };
 
@@ -97,4 +103,19 @@ export const UPLOAD_PATTERNS: ReadonlyArray<RegExp> = ROUTES.filter((route) => r
 export function isUploadPath(url: string): boolean {
   const path = pathOf(url);
   return UPLOAD_PATTERNS.some((pattern) => pattern.test(path));
+}
+
+/** Routes a personal API token may call, with the scope each needs (HEAD with each GET). */
+const TOKEN_ROUTES = ROUTES.filter((route) => route.apiToken).map((route) => ({
+  methods: route.method === 'GET' ? ['GET', 'HEAD'] : [route.method],
+  pattern: pathPattern(route.path),
+  scope: route.apiToken!,
+}));
+
+/**
+ * The scope a personal API token needs for the route (`path` without its query string), or
+ * undefined: tokens are refused there (every administrative route).
+ */
+export function apiTokenScopeOf(method: string, path: string): ApiTokenScope | undefined {
+  return TOKEN_ROUTES.find((r) => r.methods.includes(method) && r.pattern.test(path))?.scope;
 }

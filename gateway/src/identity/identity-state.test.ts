@@ -175,6 +175,23 @@ describe('IdentityState', () => {
     expect(state.isRevoked('s1')).toBe(false);
   });
 
+  it('when an API token is revoked, then it stays refused across a snapshot reload until its expiry', () => {
+    const state = loaded();
+    const now = Date.now();
+    const expiresAt = new Date(now + 1000).toISOString();
+    state.apply(event('api-token.revoked', { tokenId: 't1', userId: 'u1', expiresAt }), now);
+
+    state.load(
+      { users: [{ id: 'u1', tokenVersion: 2, isSuperAdmin: false }], revokedSessions: [] },
+      { memberships: [] },
+    );
+
+    expect(state.isApiTokenRevoked('t1')).toBe(true);
+    expect(state.isApiTokenRevoked('t2')).toBe(false);
+    state.prune(now + 1500);
+    expect(state.isApiTokenRevoked('t1')).toBe(false);
+  });
+
   it('when snapshots are loaded again, then they replace everything and old role versions never come back', () => {
     const state = loaded();
     const old = state.rolesOf('u1').version;

@@ -7,6 +7,7 @@ export const AUTH_IDENTITY_EVENTS = [
   'user.deleted',
   'user.sessions-revoked',
   'session.revoked',
+  'api-token.revoked',
 ] as const;
 export const WORKSPACE_IDENTITY_EVENTS = ['membership.changed', 'workspace.deleted'] as const;
 export const IDENTITY_EVENT_TYPES: ReadonlySet<string> = new Set([
@@ -52,6 +53,8 @@ export class IdentityState {
   private users = new Map<string, UserIdentity>();
   private memberships = new Map<string, Roles>();
   private revoked = new Map<string, number>();
+  /** Revoked personal API tokens: id → expiry (kept across snapshot loads; see apply). */
+  private readonly revokedApiTokens = new Map<string, number>();
   private readonly deleted = new Set<string>();
   private applied = new Set<string>();
   private seq = 0;
@@ -129,6 +132,11 @@ export class IdentityState {
         if (exp > now) this.revoked.set(event.data.sessionId, exp);
         break;
       }
+      case 'api-token.revoked': {
+        const exp = Date.parse(event.data.expiresAt);
+        if (exp > now) this.revokedApiTokens.set(event.data.tokenId, exp);
+        break;
+      }
       case 'membership.changed': {
         const { userId, workspaceId, role } = event.data;
         const current = this.memberships.get(userId)?.roles ?? {};
@@ -168,13 +176,23 @@ export class IdentityState {
     return this.revoked.has(sessionId);
   }
 
-  /** Forgets revoked sessions whose tokens have expired. */
+  /**
+   * A revoked API token stays refused until it expires. The snapshot does not list them: a
+   * gateway that starts after a revocation asks the auth service, which answers "revoked".
+   */
+  isApiTokenRevoked(tokenId: string): boolean {
+    return this.revokedApiTokens.has(tokenId);
+  }
+
+  /** Forgets revoked sessions (and API tokens) that have expired. */
   prune(now = Date.now()): number {
     let removed = 0;
-    for (const [sid, exp] of this.revoked) {
-      if (exp <= now) {
-        this.revoked.delete(sid);
-        removed++;
+    for (const revoked of [this.revoked, this.revokedApiTokens]) {
+      for (const [id, exp] of revoked) {
+        if (exp <= now) {
+          revoked.delete(id);
+          removed++;
+        }
       }
     }
     return removed;

@@ -201,10 +201,13 @@ export function frontendFixture(): string {
 /** The gateway on port 0 with the test keys; every service URL defaults to `serviceUrl`. */
 export function startGateway(
   env: Record<string, string> & { AMQP_URL: string; serviceUrl: string; STATIC_DIR: string },
+  /** Where the gateway's JSON log lines go (a test that reads them). */
+  logDestination?: { write(line: string): void },
 ) {
   const { serviceUrl, ...rest } = env;
   return start({
     exit: () => {},
+    logDestination,
     env: {
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',

@@ -93,6 +93,8 @@ export const SETTINGS_KEYS = {
  * which lists the settings SPEC §3 names; SettingKey accepts both.
  */
 export const OPENAI_BASE_URL_KEY = 'openai_base_url';
+/** A workspace's brand voice (JSON; issue 18), read and written through its own routes. */
+export const BRAND_VOICE_KEY = 'brand_voice';
 /** Workspace logos: PNG, JPEG or WebP (checked by content), at most this many bytes. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -181,6 +183,9 @@ export const ERROR_DEFAULT_MESSAGES: Record<ErrorCode, string> = {
     'This workspace already has many generations running. Please try again in a few seconds.',
   'GENERATION.ACCESS_REVOKED':
     'Your access changed while this was being generated, so it was stopped and not saved.',
+  'GENERATION.BUDGET_REACHED': 'This workspace has reached its monthly budget',
+  'GENERATION.USER_CAP_REACHED': 'You have reached your monthly usage limit in this workspace',
+  'GENERATION.RATE_LIMITED': 'You are generating too quickly. Please try again in a minute.',
   RATE_LIMITED: 'Too many requests, please try again later',
   'GATEWAY.UPSTREAM_UNAVAILABLE': 'The service is unavailable, please try again.',
   'GATEWAY.UPSTREAM_TIMEOUT': 'The service did not answer in time, please try again.',

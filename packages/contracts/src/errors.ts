@@ -63,6 +63,12 @@ export const ErrorCode = {
   GENERATION_WORKSPACE_BUSY: 'GENERATION.WORKSPACE_BUSY',
   /** The caller's rights changed while generating (user deleted, membership removed): stopped, not saved. */
   GENERATION_ACCESS_REVOKED: 'GENERATION.ACCESS_REVOKED',
+  /** The workspace spent its monthly budget: refused before any provider call. */
+  GENERATION_BUDGET_REACHED: 'GENERATION.BUDGET_REACHED',
+  /** The user spent the monthly cap their workspace admin set: refused before any provider call. */
+  GENERATION_USER_CAP_REACHED: 'GENERATION.USER_CAP_REACHED',
+  /** The user sent more generations this minute than the workspace allows (Retry-After). */
+  GENERATION_RATE_LIMITED: 'GENERATION.RATE_LIMITED',
   RATE_LIMITED: 'RATE_LIMITED',
   /** The gateway: the service that owns the path did not answer. */
   GATEWAY_UPSTREAM_UNAVAILABLE: 'GATEWAY.UPSTREAM_UNAVAILABLE',
@@ -125,6 +131,9 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   'GENERATION.IDEMPOTENCY_CONFLICT': 409,
   'GENERATION.WORKSPACE_BUSY': 429,
   'GENERATION.ACCESS_REVOKED': 403,
+  'GENERATION.BUDGET_REACHED': 402,
+  'GENERATION.USER_CAP_REACHED': 402,
+  'GENERATION.RATE_LIMITED': 429,
   RATE_LIMITED: 429,
   'GATEWAY.UPSTREAM_UNAVAILABLE': 502,
   'GATEWAY.UPSTREAM_TIMEOUT': 504,

@@ -128,6 +128,7 @@ describe('EVENTS', () => {
       'user.deleted',
       'user.sessions-revoked',
       'session.revoked',
+      'api-token.revoked',
       'workspace.created',
       'workspace.updated',
       'workspace.deleted',

@@ -71,6 +71,11 @@ export const EVENTS = {
     version: 1,
     data: z.object({ sessionId: EntityId, userId: EntityId, expiresAt: IsoDateTime }),
   },
+  /** A personal API token was revoked: refused from now on (it expires at `expiresAt` anyway). */
+  'api-token.revoked': {
+    version: 1,
+    data: z.object({ tokenId: EntityId, userId: EntityId, expiresAt: IsoDateTime }),
+  },
   'workspace.created': { version: 1, data: WorkspaceSnapshot },
   'workspace.updated': { version: 1, data: WorkspaceSnapshot },
   'workspace.deleted': { version: 1, data: z.object({ workspaceId: WorkspaceId }) },

@@ -40,5 +40,7 @@ export const TrustedContext = z.object({
   rid: z.string().min(1).max(128),
   /** The client's address as the gateway saw it (rate limits). */
   ip: z.string().max(64),
+  /** The id of the personal API token the request was made with (absent: a session). */
+  tok: EntityId.optional(),
 });
 export type TrustedContext = z.infer<typeof TrustedContext>;

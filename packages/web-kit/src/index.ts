@@ -61,7 +61,7 @@ export {
   isCreator,
   type AccessContext,
 } from './lib/prompt-access';
-export { initials } from './lib/contracts-subset';
+export { initials, isAdminOf } from './lib/contracts-subset';
 
 // ui
 export {

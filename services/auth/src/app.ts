@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   createHttpApp,
   createOutboxRelay,
@@ -8,6 +9,8 @@ import {
   type ServiceDeps,
 } from '@aict/service-kit';
 import type { Config } from './config';
+import { apiTokenModel } from './data/api-token.model';
+import { apiTokenRepository } from './data/api-token.repository';
 import { attemptSlotModel } from './data/attempt-slot.model';
 import { attemptSlotRepository } from './data/attempt-slot.repository';
 import { claimModels } from './data/claim.model';
@@ -16,6 +19,8 @@ import { membershipModels } from './data/membership.model';
 import { membershipRepository } from './data/membership.repository';
 import { revokedSessionModel } from './data/revoked-session.model';
 import { revokedSessionRepository } from './data/revoked-session.repository';
+import { ssoIdentityModel } from './data/sso-identity.model';
+import { ssoIdentityRepository } from './data/sso-identity.repository';
 import { userModel } from './data/user.model';
 import { userRepository } from './data/user.repository';
 import type { AuthDeps } from './domain/auth-deps';
@@ -26,9 +31,13 @@ import { sessionTokens } from './domain/session-tokens';
 import { consumeMembershipChanged } from './events/membership-changed.consumer';
 import { consumeWorkspaceDeleted } from './events/workspace-deleted.consumer';
 import { startMembershipReconciliation } from './jobs/reconcile-memberships.job';
+import { apiTokenRoutes } from './routes/api-tokens.routes';
+import { oidcRoutes } from './routes/oidc.routes';
 import { sessionRoutes } from './routes/session.routes';
 import { userRoutes } from './routes/users.routes';
+import { serveApiTokenVerify } from './rpc/api-token-verify.responder';
 import { serveIdentitySnapshot } from './rpc/identity-snapshot.responder';
+import { oidcClient } from './rpc/oidc.client';
 import { workspaceClient } from './rpc/workspace.client';
 
 export interface AppDeps extends ServiceDeps {
@@ -48,6 +57,7 @@ export async function createApp(deps: AppDeps) {
 
   const User = userModel(mongo);
   const RevokedSession = revokedSessionModel(mongo);
+  const ApiToken = apiTokenModel(mongo);
   const users = userRepository(User);
   const sessions = revokedSessionRepository(RevokedSession);
   const holds: ClaimHolderCheck = async (kind, key, userId) => {
@@ -65,6 +75,7 @@ export async function createApp(deps: AppDeps) {
     sessions,
     claims: claimRepository(claimModels(mongo), holds),
     memberships: membershipRepository(membershipModels(mongo)),
+    apiTokens: apiTokenRepository(ApiToken),
     tokens: sessionTokens(config.JWT_PRIVATE_KEY, config.SESSION_TTL_SECONDS),
     limiter,
     limits: {
@@ -84,6 +95,7 @@ export async function createApp(deps: AppDeps) {
     workspace: workspaceClient(bus),
     locks,
     logger,
+    sso: ssoOf(config, mongo),
   };
   await ensureIndexes(mongo);
 
@@ -94,6 +106,7 @@ export async function createApp(deps: AppDeps) {
     await consumeMembershipChanged(bus, processed, auth),
     await consumeWorkspaceDeleted(bus, processed, auth),
     await serveIdentitySnapshot(bus, auth),
+    await serveApiTokenVerify(bus, auth),
   ];
   // Subscribed first, so nothing published after the snapshot is missed.
   const reconciliation = startMembershipReconciliation(auth, logger);
@@ -103,6 +116,7 @@ export async function createApp(deps: AppDeps) {
   });
   relay.watch(User);
   relay.watch(RevokedSession);
+  relay.watch(ApiToken);
   onStop('outbox relay', () => relay.close());
   const purge = setInterval(() => {
     sessions
@@ -140,6 +154,41 @@ export async function createApp(deps: AppDeps) {
     routes: (app) => {
       app.use(sessionRoutes(auth, { contextKey, secureCookies: config.NODE_ENV === 'production' }));
       app.use(userRoutes(auth, { contextKey }));
+      app.use(
+        oidcRoutes(auth, {
+          contextKey,
+          secureCookies: config.NODE_ENV === 'production',
+          cookieKey: createHash('sha256')
+            .update('aict-oidc-cookie\0')
+            .update(config.JWT_PRIVATE_KEY)
+            .digest(),
+          appPath: config.OIDC_APP_PATH,
+        }),
+      );
+      app.use(apiTokenRoutes(auth, { contextKey }));
     },
   });
+}
+
+/** Single sign-on when the environment configures it (OIDC_*), else undefined. */
+function ssoOf(config: Readonly<Config>, mongo: NonNullable<ServiceDeps['mongo']>) {
+  const { OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_REDIRECT_URI } = config;
+  if (!OIDC_ISSUER_URL || !OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET || !OIDC_REDIRECT_URI) {
+    return undefined;
+  }
+  return {
+    client: oidcClient({
+      issuerUrl: OIDC_ISSUER_URL,
+      clientId: OIDC_CLIENT_ID,
+      clientSecret: OIDC_CLIENT_SECRET,
+      redirectUri: OIDC_REDIRECT_URI,
+      scopes: config.OIDC_SCOPES,
+      allowHttp: config.OIDC_ALLOW_HTTP,
+    }),
+    identities: ssoIdentityRepository(ssoIdentityModel(mongo)),
+    rolesClaim: config.OIDC_ROLES_CLAIM,
+    rolesPrefix: config.OIDC_ROLES_PREFIX,
+    label: config.OIDC_BUTTON_LABEL,
+    passwordLogin: config.OIDC_PASSWORD_LOGIN,
+  };
 }

@@ -2,10 +2,12 @@ import { createPrivateKey } from 'node:crypto';
 import {
   amqpEnv,
   contextEnv,
+  envBool,
   envInt,
   envPem,
   envPort,
   envString,
+  envUrl,
   httpEnv,
   mongoEnv,
 } from '@aict/service-kit';
@@ -23,6 +25,13 @@ const es256PrivateKey = envPem.refine((pem) => {
 }, 'must be a PEM private key on the P-256 curve (ES256)');
 
 const SUPERADMIN_KEYS = ['SUPERADMIN_USERNAME', 'SUPERADMIN_EMAIL', 'SUPERADMIN_PASSWORD'] as const;
+/** Single sign-on is on when all of these are set (and off when none is). */
+const OIDC_KEYS = [
+  'OIDC_ISSUER_URL',
+  'OIDC_CLIENT_ID',
+  'OIDC_CLIENT_SECRET',
+  'OIDC_REDIRECT_URI',
+] as const;
 
 /** The auth service's environment, parsed once at start-up. */
 export const configSchema = httpEnv
@@ -51,8 +60,37 @@ export const configSchema = httpEnv
     RATE_LIMIT_WINDOW_SECONDS: envInt({ min: 1 }).default(300),
     RATE_LIMIT_MAX_PER_IP: envInt({ min: 1 }).default(10),
     RATE_LIMIT_MAX_PER_USERNAME: envInt({ min: 1 }).default(10),
+    /**
+     * Single sign-on (OpenID Connect, authorization code with PKCE): the provider's issuer,
+     * this client's id and secret, and the public address of GET /api/auth/oidc/callback
+     * as registered at the provider.
+     */
+    OIDC_ISSUER_URL: envUrl(['https', 'http']).optional(),
+    OIDC_CLIENT_ID: envString.optional(),
+    OIDC_CLIENT_SECRET: envString.optional(),
+    OIDC_REDIRECT_URI: envUrl(['https', 'http']).optional(),
+    /** Scopes asked for; the one granting OIDC_ROLES_CLAIM included. */
+    OIDC_SCOPES: envString.default('openid profile email groups'),
+    /** The claim listing workspaces and roles: values `<prefix>:<workspace name>:admin|user`. */
+    OIDC_ROLES_CLAIM: envString.default('groups'),
+    OIDC_ROLES_PREFIX: envString.default('aict'),
+    /** The sign-in button says "Sign in with <label>". */
+    OIDC_BUTTON_LABEL: envString.default('SSO'),
+    /** Whether users who came through single sign-on may also sign in with a password. */
+    OIDC_PASSWORD_LOGIN: envBool.default(true),
+    /** Where the browser lands after signing in (relative to the app's origin). */
+    OIDC_APP_PATH: envString.default('/'),
+    /** Lets the client talk to an `http://` issuer (local tests only). */
+    OIDC_ALLOW_HTTP: envBool.default(false),
   })
   .superRefine((config, ctx) => {
+    const oidc = OIDC_KEYS.filter((key) => config[key] !== undefined);
+    if (oidc.length > 0 && oidc.length < OIDC_KEYS.length) {
+      for (const key of OIDC_KEYS) {
+        if (config[key] === undefined)
+          ctx.addIssue({ code: 'custom', path: [key], message: `is required for single sign-on` });
+      }
+    }
     const given = SUPERADMIN_KEYS.filter((key) => config[key] !== undefined);
     if (given.length === 0 || given.length === SUPERADMIN_KEYS.length) return;
     for (const key of SUPERADMIN_KEYS) {

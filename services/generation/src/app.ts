@@ -17,6 +17,14 @@ import { createGenerationRepository } from './data/generation.repository';
 import { idempotencyModel } from './data/idempotency.model';
 import { createIdempotencyRepository } from './data/idempotency.repository';
 import type { DomainDeps } from './domain/domain-deps';
+import {
+  rateSlotModel,
+  usageChainModel,
+  usageLedgerModel,
+  usageLimitModel,
+} from './data/usage.model';
+import { createUsageRepository } from './data/usage.repository';
+import { usageRoutes } from './routes/usage.routes';
 import { isObjectReferenced } from './domain/cleanup';
 import { createProviderConfigCache } from './domain/provider-config-cache';
 import { LiveGenerations } from './domain/live-generations';
@@ -43,6 +51,10 @@ export function createDomain(deps: AppDeps): DomainDeps {
     Generation: generationModel(mongo),
     Attachment: attachmentModel(mongo),
     Idempotency: idempotencyModel(mongo),
+    UsageEntry: usageLedgerModel(mongo),
+    UsageChain: usageChainModel(mongo),
+    UsageLimit: usageLimitModel(mongo),
+    UsageRateSlot: rateSlotModel(mongo),
   };
   return {
     config,
@@ -63,6 +75,13 @@ export function createDomain(deps: AppDeps): DomainDeps {
     generations: createGenerationRepository(models.Generation),
     attachments: createAttachmentRepository(models.Attachment),
     idempotency: createIdempotencyRepository(models.Idempotency),
+    usage: createUsageRepository({
+      Ledger: models.UsageEntry,
+      Chains: models.UsageChain,
+      Limits: models.UsageLimit,
+      RateSlots: models.UsageRateSlot,
+    }),
+    clock: { now: () => new Date() },
     models,
   };
 }
@@ -100,7 +119,7 @@ export async function createApp(deps: AppDeps) {
   onStop('orphan sweep', stopSweep);
 
   const signedIn = requireContext(config.CONTEXT_PUBLIC_KEY);
-  return createHttpApp({
+  const app = createHttpApp({
     service: 'generation',
     logger,
     readiness,
@@ -108,7 +127,11 @@ export async function createApp(deps: AppDeps) {
       const router = Router();
       generationRoutes(router, d, signedIn);
       fileRoutes(router, d, signedIn);
+      usageRoutes(router, d, signedIn);
       app.use(router);
     },
   });
+  // The usage clock, for tests that cross a month boundary.
+  app.locals.usageClock = d.clock;
+  return app;
 }

@@ -61,6 +61,9 @@ export const configSchema = baseServiceEnv.extend({
   GENERATION_MAX_QUEUED_PER_WORKSPACE: envInt({ min: 0, max: 10_000 }).default(16),
   /** The Retry-After (seconds) of a generation refused because its workspace is busy. */
   GENERATION_BUSY_RETRY_AFTER_SECONDS: envInt({ min: 1, max: 600 }).default(5),
+  /** Tokens a text call is assumed to use when its cost is reserved on the budget beforehand. */
+  USAGE_ESTIMATE_INPUT_TOKENS: envInt({ min: 0, max: 10_000_000 }).default(2_000),
+  USAGE_ESTIMATE_OUTPUT_TOKENS: envInt({ min: 0, max: 10_000_000 }).default(1_000),
   /** A second request with the same Idempotency-Key waits this long for the first one. */
   IDEMPOTENCY_WAIT_MS: envInt({ min: 0, max: 600_000 }).default(30_000),
   /** ORPHAN_SWEEP_*: objects no record points to (an outage between object and record) go. */

@@ -23,6 +23,7 @@ import { subscribeOwnEvents } from './events/own-events.consumer';
 import { subscribeUserDeleted } from './events/user-deleted.consumer';
 import { createProviderFetch } from '@aict/service-kit';
 import { createSecretBox } from './lib/secret-box';
+import { brandVoiceRoutes } from './routes/brand-voice.routes';
 import { logoRoutes } from './routes/logo.routes';
 import { memberRoutes } from './routes/members.routes';
 import { settingsRoutes } from './routes/settings.routes';
@@ -109,6 +110,7 @@ export async function createApp(deps: AppDeps) {
       memberRoutes(router, d, signedIn);
       logoRoutes(router, d, signedIn);
       settingsRoutes(router, d, signedIn);
+      brandVoiceRoutes(router, d, signedIn);
       app.use(router);
     },
   });

@@ -1,9 +1,11 @@
 import { Route } from 'react-router-dom';
 import { RemoteRoutes } from '@aict/web-kit';
+import { ApiTokensPage } from '../features/api-tokens/components/api-tokens-page';
 import { CreatePromptPage } from '../features/prompts/components/create-prompt-page';
 import { PromptDetailPage } from '../features/prompts/components/prompt-detail-page';
 import { PromptsPage } from '../features/prompts/components/prompts-page';
 import { SettingsPage } from '../features/settings/components/settings-page';
+import { UsagePage } from '../features/usage/components/usage-page';
 import { RequireAdmin } from '../lib/admin-access';
 
 /**
@@ -24,6 +26,15 @@ export default function App() {
       />
       <Route path="prompts/:id" element={<PromptDetailPage />} />
       <Route path="settings" element={<SettingsPage />} />
+      <Route
+        path="usage"
+        element={
+          <RequireAdmin>
+            <UsagePage />
+          </RequireAdmin>
+        }
+      />
+      <Route path="api-tokens" element={<ApiTokensPage />} />
       <Route path="*" element={null} />
     </RemoteRoutes>
   );

@@ -75,6 +75,16 @@ export function settingsServer({
   for (const workspace of state.workspaces) {
     base[`GET /api/workspaces/${workspace.id}/settings/openai_api_key`] = () =>
       json({ key: 'openai_api_key', value: apiKey, scope: 'workspace' });
+    // Issue 18: no brand voice unless a test says otherwise.
+    base[`GET /api/workspaces/${workspace.id}/brand-voice`] = () =>
+      json({
+        workspaceId: workspace.id,
+        tone: '',
+        avoidWords: [],
+        useWords: [],
+        example: '',
+        updatedAt: null,
+      });
     base[`DELETE /api/workspaces/${workspace.id}`] = () => {
       state.workspaces = state.workspaces.filter((w) => w.id !== workspace.id);
       return answer(204);

@@ -39,6 +39,8 @@ export function AppRoutes() {
             <Route path="prompts/create" element={null} />
             <Route path="prompts/:id" element={null} />
             <Route path="settings" element={null} />
+            <Route path="usage" element={null} />
+            <Route path="api-tokens" element={null} />
           </Route>
         </Route>
       </Route>

@@ -41,6 +41,8 @@ export const ContentItem = z.object({
   parentId: EntityId.optional(),
   metadata: ContentMetadata,
   createdAt: IsoDateTime,
+  /** Words to avoid (the workspace's brand voice) the text contains; absent when none. */
+  voiceFlags: z.array(z.string()).optional(),
 });
 export type ContentItem = z.infer<typeof ContentItem>;
 

@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { OPENAI_BASE_URL_KEY, SETTINGS_KEYS } from '../constants';
+import { BRAND_VOICE_KEY, OPENAI_BASE_URL_KEY, SETTINGS_KEYS } from '../constants';
 
 type KnownSettingKey =
-  (typeof SETTINGS_KEYS)[keyof typeof SETTINGS_KEYS] | typeof OPENAI_BASE_URL_KEY;
+  | (typeof SETTINGS_KEYS)[keyof typeof SETTINGS_KEYS]
+  | typeof OPENAI_BASE_URL_KEY
+  | typeof BRAND_VOICE_KEY;
 
 const SETTING_KEY_VALUES = [
   ...Object.values(SETTINGS_KEYS),
   OPENAI_BASE_URL_KEY,
+  BRAND_VOICE_KEY,
 ] as KnownSettingKey[] as [KnownSettingKey, ...KnownSettingKey[]];
 
 export const SettingKey = z.enum(SETTING_KEY_VALUES, {

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { FIELD_LIMITS } from '../constants';
 import { WorkspaceId } from '../ids';
 import { ContentItem } from '../entities/content';
-import { ContentType, integer } from '../primitives';
-import { IdParams, WorkspaceQuery, type RouteDef } from './route';
+import { ContentType, integer, IsoDateTime } from '../primitives';
+import { FILE_RESPONSE, IdParams, WorkspaceQuery, type RouteDef } from './route';
 
 /**
  * History: newest first; `q` matches the title (and the text of text items),
@@ -34,6 +34,36 @@ export type ContentsPage = z.infer<typeof ContentsPage>;
 export const ConversationResponse = z.array(ContentItem);
 export type ConversationResponse = z.infer<typeof ConversationResponse>;
 
+/** The formats a conversation or text thread exports to. */
+export const EXPORT_FORMATS = ['md', 'json', 'docx'] as const;
+export const ExportFormat = z.enum(EXPORT_FORMATS, {
+  error: `Format must be one of: ${EXPORT_FORMATS.join(', ')}`,
+});
+export type ExportFormat = z.infer<typeof ExportFormat>;
+
+export const ExportContentQuery = z.object({
+  format: ExportFormat,
+  workspaceId: WorkspaceId.optional(),
+});
+export type ExportContentQuery = z.infer<typeof ExportContentQuery>;
+
+/** The JSON export: the thread (or the content alone), oldest first. */
+export const ContentExport = z.object({
+  exportedAt: IsoDateTime,
+  title: z.string(),
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      role: z.enum(['user', 'assistant']),
+      content: z.string(),
+      model: z.string().optional(),
+      createdAt: IsoDateTime,
+      voiceFlags: z.array(z.string()).optional(),
+    }),
+  ),
+});
+export type ContentExport = z.infer<typeof ContentExport>;
+
 const Count = z.number().int().nonnegative();
 
 export const StatsResponse = z.object({
@@ -47,6 +77,7 @@ export const CONTENT_ROUTES = {
   list: {
     method: 'GET',
     path: '/api/contents',
+    apiToken: 'read-contents',
     service: 'content',
     access: 'signed-in',
     query: ListContentsQuery,
@@ -56,6 +87,7 @@ export const CONTENT_ROUTES = {
   get: {
     method: 'GET',
     path: '/api/contents/:id',
+    apiToken: 'read-contents',
     service: 'content',
     access: 'signed-in',
     params: IdParams,
@@ -65,6 +97,7 @@ export const CONTENT_ROUTES = {
   conversation: {
     method: 'GET',
     path: '/api/contents/:id/conversation',
+    apiToken: 'read-contents',
     service: 'content',
     access: 'signed-in',
     params: IdParams,
@@ -79,9 +112,24 @@ export const CONTENT_ROUTES = {
     params: IdParams,
     response: null,
   },
+  /**
+   * The conversation (or text thread) of the content as a download: Markdown, JSON
+   * (ContentExport) or .docx. Whoever may read the content may export it. Sent with
+   * x-workspace-id (or workspaceId in the query).
+   */
+  export: {
+    method: 'GET',
+    path: '/api/contents/:id/export',
+    service: 'content',
+    access: 'signed-in',
+    params: IdParams,
+    query: ExportContentQuery,
+    response: FILE_RESPONSE,
+  },
   stats: {
     method: 'GET',
     path: '/api/stats',
+    apiToken: 'read-contents',
     service: 'content',
     access: 'member',
     query: WorkspaceQuery,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WORKSPACE_HEADER } from '../constants';
 import { ErrorBody } from '../errors';
 import { SESSION_COOKIE } from '../identity';
-import { FILE_RESPONSE, type Access, type RouteDef } from './route';
+import { FILE_RESPONSE, REDIRECT_RESPONSE, type Access, type RouteDef } from './route';
 import { ROUTE_TABLES } from './routes';
 
 /** A JSON Schema (2020-12, the dialect of OpenAPI 3.1) as zod writes it. */
@@ -78,6 +78,9 @@ function requestBodyOf(route: RouteDef) {
 
 function successOf(route: RouteDef) {
   if (route.response === null) return { '204': { description: 'No content.' } };
+  if (route.response === REDIRECT_RESPONSE) {
+    return { '302': { description: 'A redirect: see the Location header.' } };
+  }
   if (route.response === FILE_RESPONSE) {
     return {
       '200': {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EntityId, UserId, WorkspaceId } from '../ids';
+import type { ApiTokenScope } from './tokens';
 
 /** The service that owns a route (the gateway forwards its requests there). */
 export type ServiceName = 'auth' | 'workspace' | 'prompt' | 'generation' | 'content';
@@ -26,10 +27,14 @@ export const ACCESS_LEVELS = [
 /** A route answering a file (an image, an attachment): its bytes, with their content type. */
 export const FILE_RESPONSE = 'file';
 
+/** A route answering a redirect (302 with a Location), e.g. the single sign-on steps. */
+export const REDIRECT_RESPONSE = 'redirect';
+
 /**
  * One HTTP call of SPEC §7. `path` uses `:name` for path parameters (`params` validates
  * them). Multipart calls name their file field in `upload`; their `body` validates the text
- * fields. `response: null` means 204 No Content; FILE_RESPONSE a file's bytes. `status` is the
+ * fields. `response: null` means 204 No Content; FILE_RESPONSE a file's bytes; REDIRECT_RESPONSE
+ * a 302. `status` is the
  * success status when it is not 200 (or 204). Errors answer with ErrorBody.
  */
 export interface RouteDef {
@@ -42,7 +47,12 @@ export interface RouteDef {
   body?: z.ZodType;
   upload?: { field: string; maxFiles: number };
   status?: 201;
-  response: z.ZodType | null | typeof FILE_RESPONSE;
+  response: z.ZodType | null | typeof FILE_RESPONSE | typeof REDIRECT_RESPONSE;
+  /**
+   * A personal API token with this scope may call the route (`Authorization: Bearer`);
+   * without it, the gateway refuses tokens here (administrative routes never name one).
+   */
+  apiToken?: ApiTokenScope;
 }
 
 /**

@@ -1,9 +1,12 @@
+import { BRAND_VOICE_ROUTES } from './brand-voice';
 import { CONTENT_ROUTES } from './contents';
 import { GENERATION_ROUTES } from './generation';
 import { PROMPT_ROUTES } from './prompts';
 import type { RouteDef } from './route';
 import { SESSION_ROUTES } from './session';
 import { SETTINGS_ROUTES } from './settings';
+import { TOKEN_ROUTES } from './tokens';
+import { USAGE_ROUTES } from './usage';
 import { USER_ROUTES } from './users';
 import { WORKSPACE_ROUTES } from './workspaces';
 
@@ -16,6 +19,9 @@ export const ROUTE_TABLES = {
   prompts: PROMPT_ROUTES,
   generation: GENERATION_ROUTES,
   contents: CONTENT_ROUTES,
+  usage: USAGE_ROUTES,
+  brandVoice: BRAND_VOICE_ROUTES,
+  tokens: TOKEN_ROUTES,
 } as const satisfies Record<string, Record<string, RouteDef>>;
 
 /**

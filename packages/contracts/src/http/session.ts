@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FIELD_LIMITS, PASSWORD_MIN_LENGTH } from '../constants';
 import { User } from '../entities/user';
 import { requiredText } from '../primitives';
-import type { RouteDef } from './route';
+import { REDIRECT_RESPONSE, type RouteDef } from './route';
 
 const INVALID_EMAIL = 'Please enter a valid email';
 
@@ -51,6 +51,19 @@ export const RegisterBody = z.object({
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
+/** Whether single sign-on (OpenID Connect) is on, and the label of its button. */
+export const OidcStatus = z.object({
+  enabled: z.boolean(),
+  /** "Sign in with <label>"; null when SSO is off. */
+  label: z.string().nullable(),
+});
+export type OidcStatus = z.infer<typeof OidcStatus>;
+
+/** The provider's answer to GET /api/auth/oidc/callback (checked by openid-client itself). */
+export const OidcCallbackQuery = z
+  .object({ code: z.string().optional(), state: z.string().optional() })
+  .loose();
+
 export const SESSION_ROUTES = {
   /** 401 when not signed in: the client treats it as "no user". */
   currentUser: {
@@ -83,5 +96,33 @@ export const SESSION_ROUTES = {
     service: 'auth',
     access: 'public',
     response: null,
+  },
+  /** Single sign-on: on or off, and the button's label. */
+  oidcStatus: {
+    method: 'GET',
+    path: '/api/auth/oidc',
+    service: 'auth',
+    access: 'public',
+    response: OidcStatus,
+  },
+  /** Single sign-on, step 1: 302 to the provider (authorization code, state, nonce, PKCE). */
+  oidcLogin: {
+    method: 'GET',
+    path: '/api/auth/oidc/login',
+    service: 'auth',
+    access: 'public',
+    response: REDIRECT_RESPONSE,
+  },
+  /**
+   * Single sign-on, step 2: the provider sends the browser back here; sets the session
+   * cookie and 302 to the app (or to `/login?sso=failed` when the sign-in was refused).
+   */
+  oidcCallback: {
+    method: 'GET',
+    path: '/api/auth/oidc/callback',
+    service: 'auth',
+    access: 'public',
+    query: OidcCallbackQuery,
+    response: REDIRECT_RESPONSE,
   },
 } as const satisfies Record<string, RouteDef>;

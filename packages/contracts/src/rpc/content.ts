@@ -43,6 +43,8 @@ export const GeneratedContent = z.object({
   metadata: ContentMetadata,
   usage: GenerationUsage,
   createdAt: IsoDateTime,
+  /** The brand voice's words to avoid that the text contains (issue 18); absent: none. */
+  voiceFlags: z.array(z.string()).optional(),
 });
 export type GeneratedContent = z.infer<typeof GeneratedContent>;
 

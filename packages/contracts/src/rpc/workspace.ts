@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EntityId, WorkspaceId } from '../ids';
 import { Membership } from '../entities/user';
 import { ImageModel, Role, TextModel } from '../primitives';
+import { BrandVoice } from '../http/brand-voice';
 
 // Request/reply served by the workspace service (docs/adr/0001-identity-and-tenancy.md).
 
@@ -42,6 +43,8 @@ export const ProviderConfig = z.object({
   baseUrlSource: z.enum(['workspace', 'global', 'environment']),
   defaultTextModel: TextModel,
   defaultImageModel: ImageModel,
+  /** The workspace's brand voice (issue 18); null or absent: none. */
+  brandVoice: BrandVoice.nullish(),
 });
 export type ProviderConfig = z.infer<typeof ProviderConfig>;
 
@@ -81,3 +84,26 @@ export const UserMemberships = z.object({
   memberships: z.array(z.object({ workspaceId: WorkspaceId, role: Role })),
 });
 export type UserMemberships = z.infer<typeof UserMemberships>;
+
+/**
+ * Single sign-on: makes a user's memberships those the identity provider's claim grants,
+ * by workspace name (the auth service parsed the claim): every membership not granted is
+ * removed, so a group removed at the provider removes the membership at the next sign-in.
+ * Unknown names are skipped (reported in `unknown`); a workspace's last admin is not
+ * removed (reported in `kept`). `events` as in AddMemberReply.
+ */
+export const SYNC_SSO_MEMBERSHIPS_RPC = 'workspace.sync-sso-memberships';
+
+export const SyncSsoMembershipsRequest = z.object({
+  userId: EntityId,
+  grants: z.array(z.object({ workspaceName: z.string().min(1).max(200), role: Role })).max(500),
+});
+export type SyncSsoMembershipsRequest = z.infer<typeof SyncSsoMembershipsRequest>;
+
+export const SyncSsoMembershipsReply = z.object({
+  memberships: z.array(z.object({ workspaceId: WorkspaceId, role: Role })),
+  unknown: z.array(z.string()),
+  kept: z.array(WorkspaceId),
+  events: z.array(z.record(z.string(), z.unknown())),
+});
+export type SyncSsoMembershipsReply = z.infer<typeof SyncSsoMembershipsReply>;

@@ -26,6 +26,7 @@ export {
   roleIn,
   signContext,
   verifyContext,
+  workspaceInView,
   type KeyInput,
 } from './trusted-context';
 export {

@@ -1,6 +1,13 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { ErrorCode, FILE_RESPONSE, pathPattern, ROUTES, type RouteDef } from '@aict/contracts';
+import {
+  ErrorCode,
+  FILE_RESPONSE,
+  REDIRECT_RESPONSE,
+  pathPattern,
+  ROUTES,
+  type RouteDef,
+} from '@aict/contracts';
 
 /** Whether answers are checked by default: in tests (jest sets NODE_ENV=test). */
 export const CHECK_RESPONSES_DEFAULT = process.env.NODE_ENV === 'test';
@@ -17,14 +24,20 @@ export function checkResponses(
   routes: readonly RouteDef[] = ROUTES,
 ): RequestHandler {
   const checked = routes
-    .filter((route) => route.response !== null && route.response !== FILE_RESPONSE)
+    .filter(
+      (route) =>
+        route.response !== null &&
+        route.response !== FILE_RESPONSE &&
+        route.response !== REDIRECT_RESPONSE,
+    )
     .map((route) => ({ route, pattern: pathPattern(route.path) }));
   return (req, res, next) => {
     const found = checked.find(
       ({ route, pattern }) => route.method === req.method && pattern.test(req.path),
     );
     const schema = found?.route.response;
-    if (!found || !schema || schema === FILE_RESPONSE) return next();
+    if (!found || !schema || schema === FILE_RESPONSE || schema === REDIRECT_RESPONSE)
+      return next();
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       if (res.statusCode < 200 || res.statusCode > 299) return json(body);

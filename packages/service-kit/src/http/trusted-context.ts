@@ -127,6 +127,20 @@ export function assertMember(ctx: TrustedContext, workspaceId: number): Role {
   return role;
 }
 
+/**
+ * The workspace a request works in: the first one it names (body, query, multipart field or
+ * header, in the order given), else the gateway's `ctx.ws`. Every workspace id seen is
+ * authorised: not a member → 404 (assertMember).
+ */
+export function workspaceInView(
+  ctx: TrustedContext,
+  named: ReadonlyArray<number | null | undefined>,
+): number | null {
+  const ids = named.filter((id): id is number => typeof id === 'number');
+  for (const id of new Set([...ids, ...(ctx.ws === null ? [] : [ctx.ws])])) assertMember(ctx, id);
+  return ids[0] ?? ctx.ws;
+}
+
 export function assertAdmin(ctx: TrustedContext, workspaceId: number): void {
   if (assertMember(ctx, workspaceId) !== 'admin') throw AppError.forbidden();
 }

@@ -3,7 +3,13 @@
  * its express app mounts, and its answers against each route's response schema.
  */
 import type { RequestListener } from 'node:http';
-import { FILE_RESPONSE, pathPattern, ROUTES, type ServiceName } from '@aict/contracts';
+import {
+  FILE_RESPONSE,
+  REDIRECT_RESPONSE,
+  pathPattern,
+  ROUTES,
+  type ServiceName,
+} from '@aict/contracts';
 
 interface Layer {
   route?: { path: unknown; methods: Record<string, boolean> };
@@ -69,6 +75,10 @@ export function checkAnswer(
   const route = ROUTES.find((r) => r.method === method && pathPattern(r.path).test(path));
   if (!route) throw new Error(`${method} ${path} is in no route table`);
   const name = `${route.method} ${route.path}`;
+  if (route.response === REDIRECT_RESPONSE) {
+    if (answer.status !== 302) throw new Error(`${name} answered ${answer.status}, not 302`);
+    return undefined;
+  }
   if (answer.status < 200 || answer.status > 299) {
     throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   }

@@ -32,4 +32,13 @@ export {
   writeContinueRecord,
 } from './continue-record';
 export { downloadFile, saveBlob } from './download';
+export {
+  dispositionFileName,
+  downloadExport,
+  ExportButtons,
+  exportUrl,
+  VoiceFlagsBadge,
+  type ExportButtonsProps,
+  type ExportFormat,
+} from './content-export';
 export { ImageDialog, type ImageDialogProps } from './image-dialog';

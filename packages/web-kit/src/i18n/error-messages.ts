@@ -56,6 +56,9 @@ export const DUTCH_ERROR_MESSAGES: Record<ErrorCode, string> = {
     'In deze werkruimte lopen al veel generaties. Probeer het over een paar seconden opnieuw.',
   'GENERATION.ACCESS_REVOKED':
     'Je toegang is tijdens het genereren gewijzigd. Het is gestopt en niet opgeslagen.',
+  'GENERATION.BUDGET_REACHED': 'Deze workspace heeft het maandbudget bereikt',
+  'GENERATION.USER_CAP_REACHED': 'Je hebt je maandlimiet in deze workspace bereikt',
+  'GENERATION.RATE_LIMITED': 'Je genereert te snel. Probeer het over een minuut opnieuw.',
   RATE_LIMITED: 'Te veel verzoeken. Probeer het later opnieuw.',
   'GATEWAY.UPSTREAM_UNAVAILABLE': 'De dienst is niet bereikbaar. Probeer het opnieuw.',
   'GATEWAY.UPSTREAM_TIMEOUT': 'De dienst antwoordde niet op tijd. Probeer het opnieuw.',

@@ -14,6 +14,8 @@ export interface UserRecord {
   tokenVersion: number;
   /** The UI language the user picked (PATCH /api/user); absent until they pick one. */
   language?: 'en' | 'nl';
+  /** Set on users created by a single sign-on: the provider and its subject. */
+  sso?: { issuer: string; subject: string };
   createdAt: Date;
   updatedAt: Date;
 }
@@ -27,6 +29,7 @@ const userSchema = new Schema<UserRecord>(
     isSuperAdmin: { type: Boolean, required: true, default: false },
     tokenVersion: { type: Number, required: true, default: 0 },
     language: { type: String, enum: ['en', 'nl'], required: false },
+    sso: { type: { issuer: String, subject: String, _id: false }, required: false },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },

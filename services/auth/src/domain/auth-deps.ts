@@ -1,8 +1,11 @@
 import type { EventData, EventType } from '@aict/contracts';
 import type { Envelope, Logger, OutboxModel } from '@aict/service-kit';
+import type { ApiTokenRepository } from '../data/api-token.repository';
 import type { ClaimRepository } from '../data/claim.repository';
 import type { MembershipRepository } from '../data/membership.repository';
 import type { RevokedSessionRepository } from '../data/revoked-session.repository';
+import type { SsoIdentityRepository } from '../data/sso-identity.repository';
+import type { OidcClient } from '../rpc/oidc.client';
 import type { WorkspaceClient } from '../rpc/workspace.client';
 import type { UserRepository } from '../data/user.repository';
 import type { KeyedLock } from '@aict/service-kit';
@@ -19,12 +22,26 @@ export interface EventOutbox {
   publishSoon(model: OutboxModel, id: string): void;
 }
 
+/** Single sign-on (OpenID Connect), when configured. */
+export interface SsoDeps {
+  client: OidcClient;
+  identities: SsoIdentityRepository;
+  /** The claim listing `<prefix>:<workspace name>:admin|user` values. */
+  rolesClaim: string;
+  rolesPrefix: string;
+  label: string;
+  /** Whether users created by a single sign-on may also sign in with a password. */
+  passwordLogin: boolean;
+}
+
 /** What the use cases work with; built once in app.ts. */
 export interface AuthDeps {
   users: UserRepository;
   claims: ClaimRepository;
   sessions: RevokedSessionRepository;
   memberships: MembershipRepository;
+  /** Personal API tokens (stored by the hash of their secret). */
+  apiTokens: ApiTokenRepository;
   tokens: SessionTokens;
   limiter: RateLimiter;
   limits: { perIp: number; perUsername: number };
@@ -33,4 +50,6 @@ export interface AuthDeps {
   /** Serialises the writes (and outbox flushes) of one document; see keyed-lock.ts. */
   locks: KeyedLock;
   logger: Logger;
+  /** Absent when single sign-on is off. */
+  sso?: SsoDeps;
 }

@@ -12,6 +12,8 @@ export interface NewAccount {
   email: string;
   password: string;
   isSuperAdmin: boolean;
+  /** A user created by a single sign-on. */
+  sso?: UserRecord['sso'];
 }
 
 /**
@@ -39,6 +41,7 @@ export async function createAccount(
       passwordHash: await hashPassword(account.password),
       isSuperAdmin: account.isSuperAdmin,
       tokenVersion: 0,
+      ...(account.sso ? { sso: account.sso } : {}),
       createdAt: now,
       updatedAt: now,
     };

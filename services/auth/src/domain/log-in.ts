@@ -45,6 +45,8 @@ export async function logIn(
     ? await verifyPassword(body.password, user.passwordHash)
     : await burnTime(body.password);
   if (!user || !valid) throw userErrors.invalidCredentials();
+  // Users who came through single sign-on sign in there only, when so configured.
+  if (user.sso && deps.sso && !deps.sso.passwordLogin) throw userErrors.invalidCredentials();
   await attempt.refund();
   const session = deps.tokens.issue(user);
   return { user, roles: await deps.memberships.rolesOf(user._id), session };

@@ -3,9 +3,12 @@ import {
   AddMemberReply,
   MEMBERSHIPS_SNAPSHOT_RPC,
   MembershipsSnapshot,
+  SYNC_SSO_MEMBERSHIPS_RPC,
+  SyncSsoMembershipsReply,
   USER_MEMBERSHIPS_RPC,
   UserMemberships,
   type AddMemberRequest,
+  type SyncSsoMembershipsRequest,
 } from '@aict/contracts';
 import type { Bus } from '@aict/service-kit';
 
@@ -17,6 +20,8 @@ export interface WorkspaceClient {
   membershipsSnapshot(): Promise<MembershipsSnapshot>;
   /** One user's current memberships (the source of truth, not the read model). */
   userMemberships(userId: string): Promise<UserMemberships>;
+  /** Single sign-on: the user's memberships become those the provider's claim grants. */
+  syncSsoMemberships(request: SyncSsoMembershipsRequest): Promise<SyncSsoMembershipsReply>;
 }
 
 export function workspaceClient(bus: Bus, timeoutMs = 5_000): WorkspaceClient {
@@ -27,5 +32,10 @@ export function workspaceClient(bus: Bus, timeoutMs = 5_000): WorkspaceClient {
       bus.request(MEMBERSHIPS_SNAPSHOT_RPC, {}, { timeoutMs, schema: MembershipsSnapshot }),
     userMemberships: (userId) =>
       bus.request(USER_MEMBERSHIPS_RPC, { userId }, { timeoutMs, schema: UserMemberships }),
+    syncSsoMemberships: (request) =>
+      bus.request(SYNC_SSO_MEMBERSHIPS_RPC, request, {
+        timeoutMs,
+        schema: SyncSsoMembershipsReply,
+      }),
   };
 }

@@ -117,6 +117,8 @@ export interface AuthKit {
 export async function startAuth(
   overrides: Record<string, string | undefined> = {},
   vhost?: TestVhost,
+  /** Where the service's JSON log lines go (a test that reads them). */
+  logDestination?: { write(line: string): void },
 ) {
   vhost ??= await createTestVhost();
   const env = serviceTestEnv('auth', {
@@ -129,7 +131,7 @@ export async function startAuth(
     RATE_LIMIT_MAX_PER_USERNAME: '1000',
     ...overrides,
   });
-  const service = await start({ env, exit: () => {} });
+  const service = await start({ env, exit: () => {}, logDestination });
   const workspaceBus = await createBus({
     url: vhost.url,
     service: 'workspace',

@@ -48,6 +48,8 @@ export interface ContentRecord {
   at?: Partial<Record<Scope, number>>;
   /** Deleted (a tombstone: a late copy of the generation must not bring it back). */
   deletedAt?: Date;
+  /** The brand voice's words to avoid the text contains (issue 18); absent when none. */
+  voiceFlags?: string[];
 }
 
 /** One history item: what a list shows (small), sorted by (t, id). */
@@ -66,6 +68,8 @@ export interface SummaryItem {
   parentId: string | null;
   /** JSON text of the small metadata, or '{}'. */
   metadata: string;
+  /** As ContentRecord.voiceFlags (a badge in history); absent when none. */
+  voiceFlags?: string[];
 }
 
 /** A search page item: the summary plus the lower-cased title and (for texts) content. */
@@ -138,6 +142,7 @@ export function recordOf(gc: GeneratedContent): ContentRecord {
     metadata: JSON.stringify(gc.metadata ?? {}),
     usage: { ...gc.usage },
     createdAt: new Date(gc.createdAt),
+    ...(gc.voiceFlags?.length ? { voiceFlags: [...gc.voiceFlags] } : {}),
   };
 }
 
@@ -155,6 +160,7 @@ export function summaryOf(r: ContentRecord): SummaryItem {
     promptId: r.promptId,
     parentId: r.parentId,
     metadata: smallMetadata(r.metadata),
+    ...(r.voiceFlags?.length ? { voiceFlags: r.voiceFlags } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { TrustedContext } from '@aict/contracts';
-import { assertMember, isAdminIn, roleIn } from '@aict/service-kit';
+import { isAdminIn, roleIn, workspaceInView } from '@aict/service-kit';
 import { ownerKeyOf, type ContentRecord, type OwnerKey } from '../data/layout';
 import { contentNotFound, deleteForbidden } from './content.errors';
 import type { DomainDeps } from './domain-deps';
@@ -14,14 +14,8 @@ import type { DomainDeps } from './domain-deps';
 //   caller's own contents generated without a workspace. Anything else is 404 (never 403).
 // - Delete: the content's owner, admins of its workspace, super admins; others 403.
 
-export function workspaceInView(
-  ctx: TrustedContext,
-  named: ReadonlyArray<number | null | undefined>,
-): number | null {
-  const ids = named.filter((id): id is number => typeof id === 'number');
-  for (const id of new Set([...ids, ...(ctx.ws === null ? [] : [ctx.ws])])) assertMember(ctx, id);
-  return ids[0] ?? ctx.ws;
-}
+/** The workspace in view: one definition for every service (service-kit's). */
+export { workspaceInView };
 
 /** The owner key the lists of this request read. */
 export function ownerInView(ctx: TrustedContext, inView: number | null): OwnerKey {

@@ -32,6 +32,7 @@ function present(item: SummaryItem, content: string, metadata: string): ContentI
   if (item.promptId !== null) out.promptId = item.promptId;
   if (item.workspaceId !== null) out.workspaceId = item.workspaceId;
   if (item.parentId !== null) out.parentId = item.parentId;
+  if (item.voiceFlags?.length) out.voiceFlags = item.voiceFlags;
   return out;
 }
 
@@ -55,6 +56,7 @@ export function presentRecord(r: ContentRecord): ContentItem {
       promptId: r.promptId,
       parentId: r.parentId,
       metadata: r.metadata,
+      ...(r.voiceFlags?.length ? { voiceFlags: r.voiceFlags } : {}),
     },
     r.content,
     r.metadata,

@@ -1,5 +1,5 @@
 import type { RequestHandler, Router } from 'express';
-import { IdParams, ListContentsQuery } from '@aict/contracts';
+import { ExportContentQuery, IdParams, ListContentsQuery } from '@aict/contracts';
 import { contextOf } from '@aict/service-kit';
 import { deleteContent } from '../domain/delete-content';
 import type { DomainDeps } from '../domain/domain-deps';
@@ -7,6 +7,7 @@ import { listContents } from '../domain/list-contents';
 import { getStats } from '../domain/stats';
 import { getContent, getConversation } from '../domain/view-content';
 import { headerWorkspaceOf, OptionalWorkspaceQuery, paramsOf, queryOf } from '../lib/request';
+import { presentExport, renderExport } from '../presenters/content-export.presenter';
 import {
   presentConversationEntry,
   presentRecord,
@@ -35,6 +36,23 @@ export function contentRoutes(router: Router, d: DomainDeps, signedIn: RequestHa
     const { id } = paramsOf(IdParams, req);
     const entries = await getConversation(d, contextOf(req), id, named(req));
     res.json(entries.map(presentConversationEntry));
+  });
+
+  // The conversation as a download (issue 18): whoever may read the content may export it.
+  router.get('/api/contents/:id/export', signedIn, async (req, res) => {
+    const { id } = paramsOf(IdParams, req);
+    const { format, workspaceId } = queryOf(ExportContentQuery, req);
+    const entries = await getConversation(d, contextOf(req), id, [
+      workspaceId,
+      headerWorkspaceOf(req),
+    ]);
+    const file = await renderExport(presentExport(entries.map(presentConversationEntry)), format);
+    res
+      .status(200)
+      .attachment(file.fileName)
+      .type(file.contentType)
+      .set('cache-control', 'private, no-store')
+      .send(file.body);
   });
 
   router.delete('/api/contents/:id', signedIn, async (req, res) => {

@@ -37,6 +37,7 @@ const schema = new Schema<GenerationRecord>(
     instruction: { type: String, default: null },
     imageKey: { type: String, default: null },
     removedAt: { type: Date, default: undefined },
+    voiceFlags: { type: [String], default: undefined },
   },
   { collection: 'generations', versionKey: false, minimize: false },
 );
@@ -64,5 +65,6 @@ export function toGeneratedContent(record: GenerationRecord): GeneratedContent {
     metadata: record.metadata,
     usage: record.usage,
     createdAt: record.createdAt.toISOString(),
+    ...(record.voiceFlags?.length ? { voiceFlags: record.voiceFlags } : {}),
   };
 }

@@ -10,6 +10,9 @@ import type { IdempotencyRecord } from '../data/idempotency.model';
 import type { IdempotencyRepository } from '../data/idempotency.repository';
 import type { KeyedSlots } from '../lib/keyed-slots';
 import type { LiveGenerations } from './live-generations';
+import type { UsageRepository } from '../data/usage.repository';
+import type { RateSlotDoc, UsageEntry, UsageLimitDoc } from '../data/usage.model';
+import type { Clock } from './usage';
 import type { ProviderClient } from '../provider/provider-client';
 
 /** What the use cases work with. */
@@ -30,10 +33,18 @@ export interface DomainDeps {
   generations: GenerationRepository;
   attachments: AttachmentRepository;
   idempotency: IdempotencyRepository;
+  /** The usage ledger, month counters, prices and limits (domain/usage.ts). */
+  usage: UsageRepository;
+  /** Months and minutes of the usage limits are read from it (tests move it). */
+  clock: Clock;
   /** The models themselves: for the outbox relay and start-up only (queries: the repositories). */
   models: {
     Generation: Model<GenerationRecord>;
     Attachment: Model<AttachmentRecord>;
     Idempotency: Model<IdempotencyRecord>;
+    UsageEntry: Model<UsageEntry>;
+    UsageChain: Model<unknown>;
+    UsageLimit: Model<UsageLimitDoc>;
+    UsageRateSlot: Model<RateSlotDoc>;
   };
 }

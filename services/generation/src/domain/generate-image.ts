@@ -17,6 +17,7 @@ import type { DomainDeps } from './domain-deps';
 import type { PreparedGeneration } from './generate-text';
 import { accessRevoked, assertImagePixels, modelNotAllowed, notAnImage } from './generation.errors';
 import { newContentId, saveGeneration, titleFrom } from './save-generation';
+import { IMAGE_SIZE, imageQualityOf } from './usage';
 import {
   loadPrompt,
   loadProviderConfig,
@@ -81,7 +82,12 @@ export function prepareImage(
   job: ImageJob,
 ): PreparedGeneration {
   return {
-    async run({ contentId, signal, revoked }) {
+    meter: {
+      model: job.model,
+      kind: job.reference ? 'image-edit' : 'image',
+      promptId: job.prompt.id,
+    },
+    async run({ contentId, signal, revoked, onUsage }) {
       const language = job.body.language ?? DEFAULT_CONTENT_LANGUAGE;
       const text =
         fillTemplate(job.prompt.template, job.body.inputs, { language }).trim() || job.prompt.name;
@@ -108,6 +114,12 @@ export function prepareImage(
             });
       const result: ImageResult = await call.catch((err: unknown) => {
         throw revoked?.aborted ? accessRevoked() : err;
+      });
+      onUsage?.({
+        kind: references.length > 0 ? 'image-edit' : 'image',
+        inputTokens: result.usage.promptTokens,
+        outputTokens: result.usage.completionTokens,
+        images: { count: 1, size: IMAGE_SIZE, quality: imageQualityOf(job.model) },
       });
 
       if (revoked?.aborted) throw accessRevoked();

@@ -1,4 +1,5 @@
 import {
+  brandVoiceInstruction,
   DEFAULT_CONTENT_LANGUAGE,
   fillTemplate,
   isModelFor,
@@ -7,8 +8,11 @@ import {
   type GenerateReplyBody,
   type GenerateResponse,
   type TrustedContext,
+  voiceFlagsOf,
 } from '@aict/contracts';
 import type { GenerationRecord } from '../data/generation.model';
+import type { UsageKind } from '../data/usage.model';
+import type { CallUsage, MeterInfo } from './usage';
 import type { ChatMessageParam } from '../provider/provider-client';
 import { attachmentParts, type UserPart } from './attachments';
 import type { DomainDeps } from './domain-deps';
@@ -33,6 +37,8 @@ export interface RunIO {
   contentId?: string;
   /** Aborted when the caller's rights go while it runs: nothing may be saved then. */
   revoked?: AbortSignal;
+  /** What the provider call used (the usage ledger), once it answered. */
+  onUsage?: (usage: CallUsage) => void;
 }
 
 /**
@@ -41,6 +47,8 @@ export interface RunIO {
  * deserves a plain JSON error.
  */
 export interface PreparedGeneration {
+  /** What the usage ledger and the budget check need before the call. */
+  meter: MeterInfo;
   run(io: RunIO): Promise<GenerateResponse>;
 }
 
@@ -49,31 +57,53 @@ function userMessage(text: string, parts: UserPart[]): ChatMessageParam {
   return { role: 'user', content: [{ type: 'text', text }, ...parts] };
 }
 
+/**
+ * The workspace's brand voice as the first system message (issue 18), before everything else;
+ * none without one. Read from the cached provider configuration: no call of its own.
+ */
+function withBrandVoice(
+  provider: KeyedProviderConfig,
+  messages: ChatMessageParam[],
+): ChatMessageParam[] {
+  const voice = brandVoiceInstruction(provider.brandVoice);
+  return voice ? [{ role: 'system', content: voice }, ...messages] : messages;
+}
+
 interface TextJob {
   ctx: TrustedContext;
   provider: KeyedProviderConfig;
   record: Omit<GenerationRecord, 'content' | 'usage' | 'createdAt'>;
   messages: ChatMessageParam[];
+  kind: UsageKind;
 }
 
 function textRun(d: DomainDeps, job: TextJob): PreparedGeneration {
   return {
-    async run({ signal, onDelta, contentId, revoked }) {
+    meter: { model: job.record.model, kind: job.kind, promptId: job.record.promptId },
+    async run({ signal, onDelta, contentId, revoked, onUsage }) {
       const id = contentId ?? job.record._id;
       // A first message is its own thread: its thread id is its id.
       const threadId = job.record.threadId === job.record._id ? id : job.record.threadId;
       const result = await d.provider.streamChat({
         config: job.provider,
         model: job.record.model,
-        messages: job.messages,
+        messages: withBrandVoice(job.provider, job.messages),
         signal,
         onDelta,
       });
+      onUsage?.({
+        inputTokens: result.usage.promptTokens,
+        outputTokens: result.usage.completionTokens,
+        images: null,
+        stopped: result.stopped,
+      });
+      const voiceFlags = voiceFlagsOf(result.text, job.provider.brandVoice);
       const record: GenerationRecord = {
         ...job.record,
         _id: id,
         threadId,
         content: result.text,
+        ...(voiceFlags.length > 0 ? { voiceFlags } : {}),
         usage: result.usage,
         metadata: {
           ...job.record.metadata,
@@ -127,6 +157,7 @@ export async function prepareGenerate(
     ctx,
     provider,
     messages,
+    kind: message ? 'chat' : 'text',
     record: {
       _id: id,
       workspaceId,
@@ -183,6 +214,7 @@ export async function prepareReply(
     ctx,
     provider,
     messages,
+    kind: 'reply',
     record: {
       _id: id,
       workspaceId,

@@ -5,25 +5,15 @@ import {
   ProviderConfig,
   type TrustedContext,
 } from '@aict/contracts';
-import { assertMember } from '@aict/service-kit';
+import { workspaceInView } from '@aict/service-kit';
 import type { DomainDeps } from './domain-deps';
 import { keyMissing, promptNotFound, workspaceRequired } from './generation.errors';
 
 export type GenerationPrompt = Extract<PromptForGenerationReply, { found: true }>['prompt'];
 export type KeyedProviderConfig = ProviderConfig & { apiKey: string };
 
-/**
- * The workspace a request works in: the one it names (body, query or multipart field), else
- * the gateway's `ctx.ws`. Every workspace id seen is authorised: not a member → 404.
- */
-export function workspaceInView(
-  ctx: TrustedContext,
-  named: ReadonlyArray<number | null | undefined>,
-): number | null {
-  const ids = named.filter((id): id is number => typeof id === 'number');
-  for (const id of new Set([...ids, ...(ctx.ws === null ? [] : [ctx.ws])])) assertMember(ctx, id);
-  return ids[0] ?? ctx.ws;
-}
+/** The workspace in view: one definition for every service (service-kit's). */
+export { workspaceInView };
 
 /**
  * The workspace a provider call (or a stored file) is made in: as `workspaceInView`, but one

@@ -23,6 +23,8 @@ import {
   releaseKey,
   sha256,
 } from '../domain/idempotency';
+import { newContentId } from '../domain/save-generation';
+import { startMeter, type CallUsage, type Meter } from '../domain/usage';
 import { EventStream, wantsEventStream } from '../lib/sse';
 import { codeError } from '../provider/provider-errors';
 
@@ -92,16 +94,35 @@ async function generateFor(
   const release = claimId ? holdKey(d, claimId) : () => undefined;
   // Stopped (and not saved) when the caller's rights go meanwhile (user deleted, removed…).
   const live = d.liveGenerations.open(ctx, workspaceId);
+  // The usage ledger: what the provider call used, settled however the call ends.
+  let meter: Meter | null = null;
+  let used: CallUsage | null = null;
+  const onUsage = (usage: CallUsage) => {
+    used = usage;
+  };
+  /** Once, before the answer goes out (the next call sees the counters moved). */
+  const settle = async () => {
+    const settling = meter;
+    meter = null;
+    await settling
+      ?.settle(used)
+      .catch((err: unknown) => d.logger.error({ err }, 'the usage of a call was not recorded'));
+  };
 
   try {
     releaseSlot = await d.generationSlots.acquire(slotKey, clientGone.signal);
     const prepared = await prepare();
+    // Rate limit, user cap and budget: refused as plain JSON, before the provider and any stream.
+    const callId = contentId ?? newContentId();
+    meter = await startMeter(d, ctx, workspaceId, callId, prepared.meter);
     if (!streaming) {
       const response = await prepared.run({
-        contentId,
+        contentId: callId,
         signal: live.signal,
         revoked: live.signal,
+        onUsage,
       });
+      await settle();
       if (claimId) await completeKey(d, claimId, response);
       return void res.json(response);
     }
@@ -110,22 +131,27 @@ async function generateFor(
     events.open();
     try {
       const response = await prepared.run({
-        contentId,
+        contentId: callId,
         signal: AbortSignal.any([clientGone.signal, live.signal]),
         revoked: live.signal,
         onDelta: (text) => events.delta(text),
+        onUsage,
       });
+      await settle();
       if (claimId) await completeKey(d, claimId, response);
       events.done(response);
     } catch (err) {
+      await settle();
       if (claimId) await releaseKey(d, claimId).catch(() => undefined);
       if (!(err instanceof AppError)) d.logger.error({ err }, 'streamed generation failed');
       events.error(streamErrorOf(err));
     }
   } catch (err) {
+    await settle();
     if (claimId) await releaseKey(d, claimId).catch(() => undefined);
     throw err;
   } finally {
+    await settle();
     live.close();
     releaseSlot?.();
     release();

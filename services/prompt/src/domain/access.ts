@@ -1,5 +1,5 @@
 import type { TrustedContext } from '@aict/contracts';
-import { assertMember, isAdminIn, roleIn } from '@aict/service-kit';
+import { isAdminIn, roleIn, workspaceInView } from '@aict/service-kit';
 import type { PromptRecord } from '../data/prompt.model';
 import { defaultPromptIdOf } from './default-prompt';
 import type { DomainDeps } from './domain-deps';
@@ -29,15 +29,8 @@ import {
 // - Edit: admins of the prompt's workspace, and its owner while still a member there.
 //   Delete: the same (SPEC: "the prompt's creator or admins"). Default flag: admins only.
 
-/** The workspace in view, after authorising every workspace id the request names (404 otherwise). */
-export function workspaceInView(
-  ctx: TrustedContext,
-  named: ReadonlyArray<number | null | undefined>,
-): number | null {
-  const ids = named.filter((id): id is number => typeof id === 'number');
-  for (const id of new Set([...ids, ...(ctx.ws === null ? [] : [ctx.ws])])) assertMember(ctx, id);
-  return ids[0] ?? ctx.ws;
-}
+/** The workspace in view: one definition for every service (service-kit's). */
+export { workspaceInView };
 
 /** Whether the prompt is offered outside its workspace (by this process, now). */
 export function isPublished(d: Pick<DomainDeps, 'publicScope'>, prompt: { isPublic: boolean }) {

@@ -1,4 +1,5 @@
 import { OPENAI_BASE_URL_KEY, type ProviderConfig } from '@aict/contracts';
+import { readBrandVoice } from './brand-voice';
 import { resolveDefaultModel } from './default-models';
 import type { DomainDeps } from './domain-deps';
 import { readApiKey } from './provider-settings';
@@ -16,13 +17,14 @@ export async function resolveProviderConfig(
 ): Promise<ProviderConfig> {
   if (workspaceId !== null && !(await d.workspaces.findById(workspaceId)))
     throw workspaceNotFound();
-  const [ownKey, globalKey, ownUrl, globalUrl, text, image] = await Promise.all([
+  const [ownKey, globalKey, ownUrl, globalUrl, text, image, voice] = await Promise.all([
     workspaceId === null ? null : readApiKey(d, workspaceId),
     readApiKey(d, null),
     workspaceId === null ? null : d.settings.get(workspaceId, OPENAI_BASE_URL_KEY),
     d.settings.get(null, OPENAI_BASE_URL_KEY),
     resolveDefaultModel(d, 'text', workspaceId),
     resolveDefaultModel(d, 'image', workspaceId),
+    workspaceId === null ? null : readBrandVoice(d, workspaceId),
   ]);
 
   const keySource = ownKey ? 'workspace' : globalKey ? 'global' : null;
@@ -42,5 +44,6 @@ export async function resolveProviderConfig(
     baseUrlSource,
     defaultTextModel: text.value as ProviderConfig['defaultTextModel'],
     defaultImageModel: image.value as ProviderConfig['defaultImageModel'],
+    brandVoice: voice?.voice ?? null,
   };
 }

@@ -5,6 +5,9 @@ import {
   MembershipsSnapshotRequest,
   PROVIDER_CONFIG_RPC,
   ProviderConfigRequest,
+  SYNC_SSO_MEMBERSHIPS_RPC,
+  SyncSsoMembershipsRequest,
+  type SyncSsoMembershipsReply,
   USER_MEMBERSHIPS_RPC,
   UserMembershipsRequest,
   type AddMemberReply,
@@ -15,6 +18,7 @@ import { assignMember } from '../domain/add-member';
 import type { DomainDeps } from '../domain/domain-deps';
 import { membershipsSnapshot } from '../domain/memberships-snapshot';
 import { resolveProviderConfig } from '../domain/resolve-provider-config';
+import { syncSsoMemberships } from '../domain/sync-sso-memberships';
 import { workspaceNotFound } from '../domain/workspace.errors';
 import { presentMembership } from '../presenters/membership.presenter';
 
@@ -42,6 +46,16 @@ export function serveRequests(d: DomainDeps): Promise<Served[]> {
         membership: presentMembership(workspaceId, userId, role),
         changed: change.events.length > 0,
         events: change.events as unknown as AddMemberReply['events'],
+      };
+      return reply;
+    }),
+
+    // The auth service, at each single sign-on: the memberships the provider's claim grants.
+    d.bus.serve(SYNC_SSO_MEMBERSHIPS_RPC, SyncSsoMembershipsRequest, async ({ userId, grants }) => {
+      const result = await syncSsoMemberships(d, userId, grants);
+      const reply: SyncSsoMembershipsReply = {
+        ...result,
+        events: result.events as unknown as SyncSsoMembershipsReply['events'],
       };
       return reply;
     }),

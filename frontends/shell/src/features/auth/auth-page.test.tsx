@@ -25,6 +25,17 @@ describe('the login and register page', () => {
     expect(screen.getByText('Reusable prompts')).toBeTruthy();
   });
 
+  it('when it opens, then the product name and logo head the form (shown where the hero is hidden, under 1024 px)', () => {
+    stubApi({ 'GET /api/user': () => answer(401, '') });
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    const brand = screen.getByTestId('mobile-brand');
+    expect(brand.textContent).toBe('AI Content Tool');
+    expect(brand.querySelector('svg')).toBeTruthy();
+    // above the form, inside the main region
+    const main = screen.getByRole('main');
+    expect(main.firstElementChild).toBe(brand);
+  });
+
   it('when Login is pressed with empty fields, then both required messages show and nothing is sent', async () => {
     const calls = stubApi({ 'GET /api/user': () => answer(401, '') });
     renderWithProviders(<AuthPage />, { route: '/auth' });

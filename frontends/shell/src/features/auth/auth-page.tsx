@@ -17,6 +17,7 @@ import {
   TextIcon,
 } from '@aict/web-kit';
 import { LoginForm, RegisterForm } from './auth-forms';
+import { SsoSignIn } from './sso-sign-in';
 import { prefetchValidation } from './validate';
 import styles from './auth-page.module.css';
 
@@ -27,6 +28,13 @@ export function AuthPage() {
   return (
     <div className={styles.page}>
       <main className={styles.formSide}>
+        {/* under 1024 px the hero is hidden: the product's name and logo head the form */}
+        <p className={styles.mobileBrand} data-testid="mobile-brand">
+          <span className={styles.mobileLogo} aria-hidden="true">
+            <SparkIcon size={18} />
+          </span>
+          {PRODUCT_NAME}
+        </p>
         {/* the validation schemas load when the visitor starts on a form, not with the page */}
         <Card className={styles.card} onFocusCapture={prefetchValidation}>
           <CardHeader>
@@ -40,6 +48,7 @@ export function AuthPage() {
                 <TabsTrigger value="register">{t('shell.auth.register')}</TabsTrigger>
               </TabsList>
               <TabsContent value="login">
+                <SsoSignIn />
                 <LoginForm />
               </TabsContent>
               <TabsContent value="register">

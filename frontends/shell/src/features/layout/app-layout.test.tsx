@@ -94,9 +94,8 @@ describe('the sidebar', () => {
     renderLayout({ user: buildUser({ workspaceRoles: { '1': 'admin', '2': 'user' } }) });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await within(nav).findByRole('link', { name: 'Settings' });
-    act(() => {
-      fireEvent.change(screen.getByLabelText('Workspace'), { target: { value: '2' } });
-    });
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Workspace: Acme' })));
+    act(() => fireEvent.click(screen.getByRole('option', { name: 'Beta' })));
     await within(nav).findByRole('link', { name: 'Beta GPT' });
     expect(within(nav).queryByRole('link', { name: 'Settings' })).toBeNull();
     expect(localStorage.getItem('currentWorkspaceId')).toBe('2');
@@ -129,23 +128,28 @@ describe('the theme and long names', () => {
     renderLayout({ workspaces: [long] });
     const brand = await screen.findByText(`${long.name} AI`);
     expect(brand.getAttribute('title')).toBe(`${long.name} AI`);
-    expect(screen.getByLabelText('Workspace').getAttribute('title')).toBe(long.name);
+    expect(screen.getByRole('button', { name: /^Workspace:/ }).getAttribute('title')).toBe(
+      long.name,
+    );
   });
 });
 
 describe('the workspace selector', () => {
   it('when the user has no workspaces, then it reads "No workspaces"', async () => {
     renderLayout({ workspaces: [] });
-    const select = screen.getByLabelText('Workspace');
-    await screen.findByRole('option', { name: 'No workspaces' });
-    expect((select as HTMLSelectElement).disabled).toBe(true);
+    const button = await screen.findByRole('button', { name: 'Workspace: No workspaces' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('when the user has workspaces, then "Select workspace" is the placeholder and each is an option', async () => {
+  it('when the user has workspaces, then its menu, "Select workspace", lists each as an option', async () => {
     renderLayout();
-    expect(await screen.findByRole('option', { name: 'Select workspace' })).toBeTruthy();
-    expect(screen.getByRole('option', { name: 'Acme' })).toBeTruthy();
-    expect(screen.getByRole('option', { name: 'Beta' })).toBeTruthy();
+    const button = await screen.findByRole('button', { name: 'Workspace: Acme' });
+    act(() => fireEvent.click(button));
+    const menu = await screen.findByRole('listbox', { name: 'Select workspace' });
+    expect(within(menu).getAllByRole('option')).toEqual([
+      within(menu).getByRole('option', { name: 'Acme', selected: true }),
+      within(menu).getByRole('option', { name: 'Beta', selected: false }),
+    ]);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   useWorkspace,
   ChatIcon,
   ImageIcon,
+  KeyIcon,
   LogOutIcon,
   MoonIcon,
   PromptsIcon,
@@ -92,6 +93,9 @@ export function Sidebar() {
           <NavItem to="/stats" icon={<StatsIcon size={18} />}>
             {t('shell.nav.stats')}
           </NavItem>
+          <NavItem to="/api-tokens" icon={<KeyIcon size={18} />}>
+            {t('shell.nav.apiTokens')}
+          </NavItem>
         </ul>
         {isAdmin && (
           <section aria-labelledby="sidebar-admin" className={styles.section}>
@@ -104,6 +108,9 @@ export function Sidebar() {
               </NavItem>
               <NavItem to="/settings" icon={<SettingsIcon size={18} />}>
                 {t('shell.nav.settings')}
+              </NavItem>
+              <NavItem to="/usage" icon={<StatsIcon size={18} />}>
+                {t('shell.nav.usage')}
               </NavItem>
             </ul>
           </section>

@@ -2,6 +2,7 @@ import { isFullPrompt, type PromptView } from '@aict/contracts';
 import { Badge, Card, CardContent, useTranslation } from '@aict/web-kit';
 import { CategoryBadge, ContentTypeBadge } from './category-badge';
 import { referenceImages } from './reference-images-card';
+import { SystemInstructionPreview } from './system-instruction-preview';
 import { VariableList } from './template-variables';
 import styles from './prompts.module.css';
 
@@ -82,6 +83,7 @@ export function PromptDetails({ prompt, isAdmin }: { prompt: PromptView; isAdmin
           </h2>
           <pre className={styles.templateText}>{full.template}</pre>
         </section>
+        {full.contentType === 'text' && <SystemInstructionPreview />}
         {variables}
         {images.length > 0 && (
           <section aria-labelledby="prompt-references">

@@ -30,6 +30,7 @@ import { useModels } from '../api/get-models';
 import { useTestConnection } from '../api/test-connection';
 import { useUpdateApiKey } from '../api/update-api-key';
 import { useUpdateDefaultModel } from '../api/update-default-model';
+import { BrandVoiceCard } from './brand-voice-card';
 import styles from './settings.module.css';
 
 /** The API keys tab: the provider key (of the current workspace, else the global one) and the default models. */
@@ -62,6 +63,9 @@ export function ApiKeysTab() {
         </div>
       )}
       <DefaultModelsCard />
+      {currentWorkspace && (
+        <BrandVoiceCard key={`voice-${currentWorkspace.id}`} workspace={currentWorkspace} />
+      )}
     </div>
   );
 }

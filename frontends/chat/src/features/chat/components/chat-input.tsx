@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { Attachment } from '@aict/contracts';
 import {
   Button,
@@ -38,6 +38,10 @@ export interface ChatInputProps {
   onStop: () => void;
   generating: boolean;
   disabled?: boolean;
+  /** Why the input is disabled, shown under it and read with it. */
+  disabledReason?: string;
+  /** Focus the message box when it becomes usable (not on touch screens: no keyboard pop-up). */
+  autoFocus?: boolean;
 }
 
 const ACCEPT = [
@@ -66,8 +70,15 @@ export function ChatInput({
   onStop,
   generating,
   disabled = false,
+  disabledReason,
+  autoFocus = false,
 }: ChatInputProps) {
   const fileInput = useRef<HTMLInputElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const reasonId = useId();
+  useEffect(() => {
+    if (autoFocus && !disabled) textarea.current?.focus();
+  }, [autoFocus, disabled]);
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -196,12 +207,14 @@ export function ChatInput({
           </Icon>
         </Button>
         <Textarea
+          ref={textarea}
           className={styles.textarea}
           placeholder={t('chat.placeholder')}
           aria-label={t('chat.message')}
           rows={1}
           value={text}
           disabled={disabled}
+          aria-describedby={disabled && disabledReason ? reasonId : undefined}
           onChange={(event) => onTextChange(event.target.value)}
           onKeyDown={onKeyDown}
         />
@@ -234,6 +247,11 @@ export function ChatInput({
           </Button>
         )}
       </div>
+      {disabled && disabledReason && (
+        <p id={reasonId} className={styles.disabledReason}>
+          {disabledReason}
+        </p>
+      )}
     </div>
   );
 }

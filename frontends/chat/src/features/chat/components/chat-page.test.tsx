@@ -101,11 +101,20 @@ describe('sending', () => {
     ]);
   });
 
-  it('when the workspace has no default prompt, then "Geen standaard prompt" shows and nothing is generated', async () => {
-    const { calls } = chatServer({ defaultPrompt: null });
+  it('when the default prompt is still loading at send and turns out missing, then "Geen standaard prompt" shows and nothing is generated', async () => {
+    let release = () => undefined as void;
+    const { calls } = chatServer({
+      routes: {
+        'GET /api/prompts/default?workspaceId=1': () =>
+          new Promise((resolve) => {
+            release = () => resolve(answer(404, { message: 'No default prompt' }));
+          }),
+      },
+    });
     renderChat();
     await ready();
     await type('Hallo');
+    act(() => release());
     const toast = await screen.findByRole('alert');
     expect(toast.textContent).toContain('Geen standaard prompt');
     expect(toast.textContent).toContain(

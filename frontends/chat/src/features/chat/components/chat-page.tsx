@@ -1,17 +1,21 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { Attachment, ContentItem } from '@aict/contracts';
 import {
   Button,
   Icon,
   Spinner,
+  buttonClass,
   gptTitle,
+  isAdminOf,
   toast,
   useIsMobile,
   usePageTitle,
+  useSession,
   useTranslation,
   useWorkspace,
 } from '@aict/web-kit';
-import { useDefaultPrompt } from '../api/get-default-prompt';
+import { NoDefaultPromptError, useDefaultPrompt } from '../api/get-default-prompt';
 import { useChat } from '../hooks/use-chat';
 import { EMPTY_MESSAGE_TOAST, canSend } from '../lib/chat-rules';
 import { ChatInput } from './chat-input';
@@ -43,13 +47,22 @@ export function ChatPage({
   const { t } = useTranslation();
   const title = gptTitle(currentWorkspace?.name);
   usePageTitle(title);
-  useDefaultPrompt(currentWorkspaceId); // loads with the screen; send reads it from the cache
+  // loads with the screen; send reads it from the cache
+  const defaultPrompt = useDefaultPrompt(currentWorkspaceId);
   const chat = useChat();
+  const { user } = useSession();
   const [text, setText] = useState('');
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const isMobile = useIsMobile();
   const [historyOpen, setHistoryOpen] = useState(false);
   const readOnly = chat.mode === 'viewing';
+  // a new chat needs the workspace's default prompt: without one, say so before anything is
+  // typed (a loaded conversation can still be continued: replies need no prompt)
+  const notSetUp =
+    defaultPrompt.error instanceof NoDefaultPromptError &&
+    chat.mode === 'new' &&
+    chat.parentId === null;
+  const isAdmin = isAdminOf(user, currentWorkspaceId);
 
   async function send() {
     if (!canSend(text, attachments.length)) {
@@ -104,12 +117,31 @@ export function ChatPage({
             <div className={styles.center}>
               <Spinner label={t('chat.loadingConversation')} />
             </div>
+          ) : notSetUp ? (
+            <div className={styles.center}>
+              <div className={styles.notSetUp} role="region" aria-labelledby="chat-not-set-up">
+                <h2 id="chat-not-set-up" className={styles.notSetUpTitle}>
+                  {t('chat.notSetUpTitle')}
+                </h2>
+                <p id="chat-not-set-up-text" className={styles.notSetUpText}>
+                  {isAdmin ? t('chat.notSetUpAdmin') : t('chat.notSetUpMember')}
+                </p>
+                {isAdmin && (
+                  <Link to="/prompts" className={buttonClass({ size: 'sm' })}>
+                    {t('chat.notSetUpAction')}
+                  </Link>
+                )}
+              </div>
+            </div>
           ) : chat.messages.length === 0 ? (
             <div className={styles.center}>
               <p className={styles.empty}>{t('chat.empty')}</p>
             </div>
           ) : (
-            <MessageList messages={chat.messages} />
+            <MessageList
+              messages={chat.messages}
+              onRegenerate={chat.canRegenerate ? () => void chat.regenerate() : undefined}
+            />
           )}
         </div>
 
@@ -127,7 +159,9 @@ export function ChatPage({
             onSend={() => void send()}
             onStop={chat.stop}
             generating={chat.generating}
-            disabled={chat.loadingConversation || currentWorkspaceId === null}
+            disabled={chat.loadingConversation || currentWorkspaceId === null || notSetUp}
+            disabledReason={notSetUp ? t('chat.notSetUpReason') : undefined}
+            autoFocus={!isMobile}
           />
         )}
       </section>

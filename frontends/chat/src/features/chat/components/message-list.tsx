@@ -1,11 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Icon, Markdown, cn, useTranslation } from '@aict/web-kit';
+import { Button, Icon, Markdown, cn, toast, useTranslation } from '@aict/web-kit';
 import type { ScreenMessage } from '../lib/chat-rules';
 import { speakableText, speechSynthesisApi } from '../lib/speech';
 import styles from './chat.module.css';
 
-/** The conversation: user and assistant bubbles, the typing indicator, read-aloud buttons. */
-export function MessageList({ messages }: { messages: readonly ScreenMessage[] }) {
+/**
+ * The conversation: user and assistant bubbles, the typing indicator, and under each finished
+ * answer copy and read-aloud buttons; the last one also regenerate when `onRegenerate` is given.
+ */
+export function MessageList({
+  messages,
+  onRegenerate,
+}: {
+  messages: readonly ScreenMessage[];
+  onRegenerate?: () => void;
+}) {
   const endRef = useRef<HTMLLIElement>(null);
   const { t } = useTranslation();
   const last = messages.at(-1);
@@ -48,12 +57,72 @@ export function MessageList({ messages }: { messages: readonly ScreenMessage[] }
             {message.stopped && <p className={styles.note}>{t('chat.stopped')}</p>}
           </div>
           {message.role === 'assistant' && !message.streaming && message.content !== '' && (
-            <ReadAloud text={message.content} />
+            <div className={styles.answerActions}>
+              <CopyAnswer text={message.content} />
+              <ReadAloud text={message.content} />
+              {onRegenerate && message === last && (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className={styles.readAloud}
+                  aria-label={t('chat.regenerate')}
+                  title={t('chat.regenerate')}
+                  onClick={onRegenerate}
+                >
+                  <Icon>
+                    <path d="M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5" />
+                  </Icon>
+                </Button>
+              )}
+            </div>
           )}
         </li>
       ))}
       <li ref={endRef} aria-hidden="true" className={styles.end} />
     </ol>
+  );
+}
+
+/** Copies an answer's text (its Markdown) to the clipboard. */
+function CopyAnswer({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      toast({ title: t('chat.copied'), variant: 'success' });
+    } catch {
+      toast({ title: t('chat.copyFailed'), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className={styles.readAloud}
+      aria-label={t('chat.copy')}
+      title={t('chat.copy')}
+      onClick={() => void copy()}
+    >
+      <Icon>
+        {copied ? (
+          <path d="M20 6 9 17l-5-5" />
+        ) : (
+          <>
+            <rect x="9" y="9" width="13" height="13" rx="2" />
+            <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+          </>
+        )}
+      </Icon>
+    </Button>
   );
 }
 

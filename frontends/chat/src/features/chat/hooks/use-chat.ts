@@ -51,6 +51,8 @@ export function useChat() {
   const [loadingConversation, setLoadingConversation] = useState(false);
   const [recordModel, setRecordModel] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
+  /** The parent the last message was sent under here (regenerate sends it again from there). */
+  const [lastSend, setLastSend] = useState<{ parentId: string | null } | null>(null);
   /** The conversation id the screen shows (so the URL effect does not load it twice). */
   const shownRef = useRef<string | null>(null);
   const loadRun = useRef(0);
@@ -60,6 +62,7 @@ export function useChat() {
     loadRun.current += 1;
     shownRef.current = null;
     setMessages([]);
+    setLastSend(null);
     setParentId(null);
     setMode('new');
     setRecordModel(null);
@@ -78,6 +81,7 @@ export function useChat() {
         if (run !== loadRun.current) return;
         const loaded = toMessages(items);
         setMessages(loaded);
+        setLastSend(null);
         setParentId(items.at(-1)?.id ?? id);
         setMode('viewing');
         toast({
@@ -86,6 +90,7 @@ export function useChat() {
         });
       } catch {
         if (run !== loadRun.current) return;
+        setLastSend(null);
         setMessages(
           fallback ? [{ id: messageId(), role: 'assistant', content: fallback.content }] : [],
         );
@@ -203,9 +208,15 @@ export function useChat() {
    * caller then clears the input and the attachments).
    */
   const send = useCallback(
-    async (text: string, attachments: Attachment[]): Promise<boolean> => {
+    async (
+      text: string,
+      attachments: Attachment[],
+      /** Send from an earlier point (regenerate): these messages, under this parent. */
+      from: { messages: ScreenMessage[]; parentId: string | null } = { messages, parentId },
+    ): Promise<boolean> => {
       if (currentWorkspaceId === null || generating) return false;
       const message = text.trim();
+      const parentId = from.parentId;
       const isFirst = parentId === null;
       let prompt;
       try {
@@ -225,10 +236,11 @@ export function useChat() {
           return false;
         }
       }
-      const history = conversationHistory(messages);
+      const history = conversationHistory(from.messages);
       const answerId = messageId();
-      setMessages((current) => [
-        ...current,
+      setLastSend({ parentId });
+      setMessages(() => [
+        ...from.messages,
         {
           id: messageId(),
           role: 'user',
@@ -304,6 +316,20 @@ export function useChat() {
     [currentWorkspaceId, generating, messages, parentId, queryClient, recordModel],
   );
 
+  /**
+   * Asks again for the last answer: the last user message is sent once more from where it was
+   * sent (same history and parent), and its new answer replaces the old one on the screen.
+   */
+  const regenerate = useCallback(async (): Promise<boolean> => {
+    const lastUser = messages.findLastIndex((item) => item.role === 'user');
+    const question = messages[lastUser];
+    if (!question || !lastSend || generating) return false;
+    return send(question.content, [], {
+      messages: messages.slice(0, lastUser),
+      parentId: lastSend.parentId,
+    });
+  }, [generating, lastSend, messages, send]);
+
   return {
     messages,
     mode,
@@ -311,6 +337,13 @@ export function useChat() {
     generating,
     loadingConversation,
     send,
+    regenerate,
+    /** Regenerate applies: the last answer was sent here (not loaded from history). */
+    canRegenerate:
+      lastSend !== null &&
+      !generating &&
+      mode !== 'viewing' &&
+      messages.at(-1)?.role === 'assistant',
     stop,
     newChat,
     continueConversation,

@@ -11,6 +11,7 @@ import {
   Spinner,
   cn,
   contentItems,
+  ExportButtons,
   groupConversations,
   historyPreview,
   historyTitle,
@@ -20,6 +21,7 @@ import {
   useMediaQuery,
   useTranslation,
   turnsLabel,
+  VoiceFlagsBadge,
 } from '@aict/web-kit';
 import { historyFooter, useDebouncedValue } from '../lib/use-debounced-value';
 import styles from './history.module.css';
@@ -235,16 +237,24 @@ function HistoryList({
       ) : (
         <div className={styles.list}>
           <ul className={styles.items} aria-label={t('history.items')}>
-            {rows.map(({ latest, turns, ids }) => (
-              <li key={latest.id}>
-                <HistoryItem
-                  item={latest}
-                  turns={turns}
-                  active={activeId !== null && ids.includes(activeId)}
-                  onChoose={onChoose}
-                />
-              </li>
-            ))}
+            {rows.map(({ latest, turns, ids }) => {
+              const active = activeId != null && ids.includes(activeId);
+              return (
+                <li key={latest.id}>
+                  <HistoryItem
+                    item={latest}
+                    turns={turns}
+                    flags={flagsOf(items, ids)}
+                    active={active}
+                    onChoose={onChoose}
+                  />
+                  {/* The conversation in view exports from its row (issue 18). */}
+                  {active && latest.contentType === 'text' && (
+                    <ExportButtons item={latest} className={styles.exportRow} />
+                  )}
+                </li>
+              );
+            })}
           </ul>
           {hasNextPage && (
             <div ref={sentinel} className={styles.more}>
@@ -268,14 +278,24 @@ function HistoryList({
   );
 }
 
+/** The words to avoid found in any loaded turn of a conversation row. */
+function flagsOf(items: readonly ContentItem[], ids: readonly string[]): string[] {
+  const flags = new Set<string>();
+  for (const item of items)
+    if (ids.includes(item.id)) item.voiceFlags?.forEach((f) => flags.add(f));
+  return [...flags];
+}
+
 function HistoryItem({
   item,
   turns,
+  flags,
   active,
   onChoose,
 }: {
   item: ContentItem;
   turns: number;
+  flags: string[];
   active: boolean;
   onChoose: (item: ContentItem) => void;
 }) {
@@ -323,6 +343,7 @@ function HistoryItem({
           <span>{item.language}</span>
           {!isImage && <span>{turnsLabel(turns)}</span>}
           <time dateTime={item.createdAt}>{relativeTime(item.createdAt)}</time>
+          <VoiceFlagsBadge flags={flags} />
         </span>
       </span>
     </button>

@@ -21,6 +21,8 @@ import {
   VisuallyHidden,
   contentItems,
   errorMessage,
+  ExportButtons,
+  VoiceFlagsBadge,
   groupConversations,
   turnsLabel,
   historyPreview,
@@ -46,6 +48,14 @@ function useDebounced(value: string, delay: number) {
     return () => clearTimeout(timer);
   }, [value, delay]);
   return debounced;
+}
+
+/** The words to avoid found in any loaded turn of a conversation row. */
+function flagsOf(items: readonly ContentItem[], ids: readonly string[]): string[] {
+  const flags = new Set<string>();
+  for (const item of items)
+    if (ids.includes(item.id)) item.voiceFlags?.forEach((f) => flags.add(f));
+  return [...flags];
 }
 
 /** /history?type=text|image: the workspace's generated texts or images, newest first. */
@@ -137,7 +147,7 @@ export function HistoryPage() {
           className={styles.list}
           aria-label={type === 'image' ? t('contentHistory.images') : t('contentHistory.texts')}
         >
-          {rows.map(({ latest: item, turns }) => (
+          {rows.map(({ latest: item, turns, ids }) => (
             <li key={item.id} className={styles.item}>
               {item.contentType === 'image' ? (
                 <img src={item.content} alt="" className={styles.thumb} loading="lazy" />
@@ -156,7 +166,9 @@ export function HistoryPage() {
                     <span className={styles.muted}>{turnsLabel(turns)}</span>
                   )}
                   <span className={styles.muted}>{relativeTime(item.createdAt)}</span>
+                  <VoiceFlagsBadge flags={flagsOf(items, ids)} />
                 </span>
+                {item.contentType === 'text' && <ExportButtons item={item} />}
               </div>
               {user?.id === item.userId && (
                 <Button

@@ -188,68 +188,75 @@ export function ImageGenerationPage() {
         selectedId={selectedId}
         onSelect={select}
       />
-      <Card className={styles.section}>
-        <CardContent className={styles.section}>
-          <h2 className={styles.sectionTitle}>
-            {selected ? t('generation.inputsFor', { name: selected.name }) : t('generation.inputs')}
-          </h2>
-          {selected ? (
-            <>
-              <VariableInputs
-                variables={selected.variables}
-                inputs={inputs}
-                onInputChange={(name, value) => setInputs((all) => ({ ...all, [name]: value }))}
-                language={language}
-                onLanguageChange={setLanguage}
-                onSubmit={() => void generate()}
-              />
-              {hasFile && (
-                <ReferenceImageInput
-                  file={file}
-                  onChange={setFile}
-                  required={effectiveModel === GPT_IMAGE_MODEL}
+      {/* inputs and output side by side from 1024 px (generation.module.css .split) */}
+      <div className={styles.split}>
+        <Card className={styles.section}>
+          <CardContent className={styles.section}>
+            <h2 className={styles.sectionTitle}>
+              {selected
+                ? t('generation.inputsFor', { name: selected.name })
+                : t('generation.inputs')}
+            </h2>
+            {selected ? (
+              <>
+                <VariableInputs
+                  variables={selected.variables}
+                  inputs={inputs}
+                  onInputChange={(name, value) => setInputs((all) => ({ ...all, [name]: value }))}
+                  language={language}
+                  onLanguageChange={setLanguage}
+                  onSubmit={() => void generate()}
                 />
-              )}
-            </>
-          ) : (
-            <p className={styles.muted}>{t('generation.selectPromptHint')}</p>
-          )}
-          {isAdmin && (
-            <div className={styles.fields}>
-              <ModelPicker models={IMAGE_MODELS} value={model} onChange={setModel} />
-            </div>
-          )}
-          <div className={styles.actions}>
-            <Button onClick={() => void generate()} disabled={pending}>
-              {pending ? t('generation.generating') : t('generation.generateImage')}
-            </Button>
-          </div>
-        </CardContent>
-      </Card>
-      {result && (
-        <section
-          ref={resultRef}
-          className={styles.section}
-          aria-label={t('generation.generatedImage')}
-        >
-          <div className={styles.sectionHeader}>
-            <h2 className={styles.sectionTitle}>{t('generation.result')}</h2>
+                {hasFile && (
+                  <ReferenceImageInput
+                    file={file}
+                    onChange={setFile}
+                    required={effectiveModel === GPT_IMAGE_MODEL}
+                  />
+                )}
+              </>
+            ) : (
+              <p className={styles.muted}>{t('generation.selectPromptHint')}</p>
+            )}
+            {isAdmin && (
+              <div className={styles.fields}>
+                <ModelPicker models={IMAGE_MODELS} value={model} onChange={setModel} />
+              </div>
+            )}
             <div className={styles.actions}>
-              <Badge variant="secondary">{result.isGptImage ? 'GPT-Image' : result.model}</Badge>
-              <Button variant="outline" size="sm" onClick={() => void download()}>
-                <DownloadIcon />
-                {t('generation.downloadImage')}
+              <Button onClick={() => void generate()} disabled={pending}>
+                {pending ? t('generation.generating') : t('generation.generateImage')}
               </Button>
             </div>
-          </div>
-          <img
-            src={result.src}
-            alt={`Generated with ${selected?.name ?? 'the prompt'}`}
-            className={styles.resultImage}
-            onLoad={showResult}
-          />
-        </section>
-      )}
+          </CardContent>
+        </Card>
+        {result ? (
+          <section
+            ref={resultRef}
+            className={styles.section}
+            aria-label={t('generation.generatedImage')}
+          >
+            <div className={styles.sectionHeader}>
+              <h2 className={styles.sectionTitle}>{t('generation.result')}</h2>
+              <div className={styles.actions}>
+                <Badge variant="secondary">{result.isGptImage ? 'GPT-Image' : result.model}</Badge>
+                <Button variant="outline" size="sm" onClick={() => void download()}>
+                  <DownloadIcon />
+                  {t('generation.downloadImage')}
+                </Button>
+              </div>
+            </div>
+            <img
+              src={result.src}
+              alt={`Generated with ${selected?.name ?? 'the prompt'}`}
+              className={styles.resultImage}
+              onLoad={showResult}
+            />
+          </section>
+        ) : (
+          <p className={styles.outputPlaceholder}>{t('generation.imageOutputPlaceholder')}</p>
+        )}
+      </div>
     </Page>
   );
 }

@@ -257,46 +257,53 @@ export function TextGenerationPage() {
         selectedId={selectedId}
         onSelect={select}
       />
-      <Card className={styles.section}>
-        <CardContent className={styles.section}>
-          <h2 className={styles.sectionTitle}>
-            {selected ? t('generation.inputsFor', { name: selected.name }) : t('generation.inputs')}
-          </h2>
-          {selected ? (
-            <VariableInputs
-              variables={selected.variables}
-              inputs={inputs}
-              onInputChange={(name, value) => setInputs((all) => ({ ...all, [name]: value }))}
-              language={language}
-              onLanguageChange={setLanguage}
-              onSubmit={() => void generate()}
-            />
-          ) : (
-            <p className={styles.muted}>{t('generation.selectPromptHint')}</p>
-          )}
-          {isAdmin && (
-            <div className={styles.fields}>
-              <ModelPicker models={TEXT_MODELS} value={model} onChange={setModel} />
-            </div>
-          )}
-          <div className={styles.actions}>
-            <Button onClick={() => void generate()} disabled={generating}>
-              {generating && !threadStarted
-                ? t('generation.generating')
-                : t('generation.generateText')}
-            </Button>
-            {generating && (
-              <Button variant="outline" onClick={stop}>
-                <StopIcon />
-                {t('generation.stop')}
-              </Button>
+      {/* inputs and output side by side from 1024 px (generation.module.css .split) */}
+      <div className={styles.split}>
+        <Card className={styles.section}>
+          <CardContent className={styles.section}>
+            <h2 className={styles.sectionTitle}>
+              {selected
+                ? t('generation.inputsFor', { name: selected.name })
+                : t('generation.inputs')}
+            </h2>
+            {selected ? (
+              <VariableInputs
+                variables={selected.variables}
+                inputs={inputs}
+                onInputChange={(name, value) => setInputs((all) => ({ ...all, [name]: value }))}
+                language={language}
+                onLanguageChange={setLanguage}
+                onSubmit={() => void generate()}
+              />
+            ) : (
+              <p className={styles.muted}>{t('generation.selectPromptHint')}</p>
             )}
-          </div>
-        </CardContent>
-      </Card>
-      {(threadStarted || generating) && (
-        <Thread messages={messages} streaming={streaming} onReply={reply} onStop={stop} />
-      )}
+            {isAdmin && (
+              <div className={styles.fields}>
+                <ModelPicker models={TEXT_MODELS} value={model} onChange={setModel} />
+              </div>
+            )}
+            <div className={styles.actions}>
+              <Button onClick={() => void generate()} disabled={generating}>
+                {generating && !threadStarted
+                  ? t('generation.generating')
+                  : t('generation.generateText')}
+              </Button>
+              {generating && (
+                <Button variant="outline" onClick={stop}>
+                  <StopIcon />
+                  {t('generation.stop')}
+                </Button>
+              )}
+            </div>
+          </CardContent>
+        </Card>
+        {threadStarted || generating ? (
+          <Thread messages={messages} streaming={streaming} onReply={reply} onStop={stop} />
+        ) : (
+          <p className={styles.outputPlaceholder}>{t('generation.textOutputPlaceholder')}</p>
+        )}
+      </div>
     </Page>
   );
 }

@@ -15,7 +15,8 @@ import { CHECKLIST_HIDDEN_KEY, CHECKLIST_SEEN_KEY } from './setup-checklist';
 
 // First run: a signed-in user in no workspace learns why nothing shows and what to do; a
 // super admin sees a set-up checklist on the home screen until every step is done or it is
-// hidden. Both in English and Dutch.
+// hidden, and so does a workspace admin while their workspace has no default prompt. Both in
+// English and Dutch.
 
 const acme = buildWorkspace(1, 'Acme');
 const team = buildWorkspace(2, 'Team');
@@ -39,6 +40,8 @@ function renderShell({
     'GET /api/workspaces/1/settings/openai_api_key': () =>
       answer(200, { key: 'openai_api_key', value: null, scope: 'global' }),
     'GET /api/settings/default_text_model': () => answer(404, { code: 'SETTING.NOT_FOUND' }),
+    'GET /api/settings/openai_api_key': () =>
+      answer(200, { key: 'openai_api_key', value: null, scope: 'global' }),
     'GET /api/users': () => answer(200, [user]),
     ...routes,
   });
@@ -113,18 +116,20 @@ describe("the super admin's set-up checklist", () => {
     within(region)
       .getAllByRole('listitem')
       .map((item) => [
-        within(item).getByText(/Add the AI|Choose the default|Create a workspace for|Invite/)
-          .textContent,
+        within(item).getByText(
+          /Add the AI|Choose the default|Choose a default|Create a workspace for|Invite/,
+        ).textContent,
         item.getAttribute('data-done'),
       ]);
 
-  it('when nothing is set up, then the home screen lists the four steps with links to where each is done', async () => {
+  it('when nothing is set up, then the home screen lists the five steps with links to where each is done', async () => {
     renderShell({ user: root, workspaces: [acme] });
     const region = await screen.findByRole('dialog', { name: 'Set up AI Content Tool' });
-    expect(within(region).getByText('0 of 4 done')).toBeTruthy();
+    expect(within(region).getByText('0 of 5 done')).toBeTruthy();
     expect(steps(region)).toEqual([
       ['Add the AI provider key (To do)', 'false'],
       ['Choose the default models (To do)', 'false'],
+      ['Choose a default prompt (To do)', 'false'],
       ['Create a workspace for your team (To do)', 'false'],
       ['Invite people (To do)', 'false'],
     ]);
@@ -132,6 +137,7 @@ describe("the super admin's set-up checklist", () => {
     expect(link('Add a key')).toBe('/settings?tab=api-keys');
     expect(link('Create a workspace')).toBe('/settings?tab=workspaces');
     expect(link('Add users')).toBe('/settings?tab=users');
+    expect(link('Open Prompts')).toBe('/prompts');
     expect(screen.getByText('the screen')).toBeTruthy();
   });
 
@@ -145,10 +151,23 @@ describe("the super admin's set-up checklist", () => {
       },
     });
     const region = await screen.findByRole('dialog', { name: 'Set up AI Content Tool' });
-    expect(within(region).getByText('2 of 4 done')).toBeTruthy();
+    expect(within(region).getByText('2 of 5 done')).toBeTruthy();
     expect(within(region).queryByRole('link', { name: 'Add a key' })).toBeNull();
     expect(within(region).queryByRole('link', { name: 'Create a workspace' })).toBeNull();
     expect(within(region).getByRole('link', { name: 'Choose models' })).toBeTruthy();
+  });
+
+  it('when only the key for all workspaces is set, then the key step is done for the super admin', async () => {
+    renderShell({
+      user: root,
+      workspaces: [acme],
+      routes: {
+        'GET /api/settings/openai_api_key': () =>
+          answer(200, { key: 'openai_api_key', value: 'sk-…ment', scope: 'global' }),
+      },
+    });
+    const region = await screen.findByRole('dialog', { name: 'Set up AI Content Tool' });
+    expect(steps(region)[0]).toEqual(['Add the AI provider key (Done)', 'true']);
   });
 
   it('when every step is done, then no checklist shows', async () => {
@@ -161,6 +180,7 @@ describe("the super admin's set-up checklist", () => {
         'GET /api/settings/default_text_model': () =>
           answer(200, { key: 'default_text_model', value: 'gpt-4o' }),
         'GET /api/users': () => answer(200, [root, newcomer]),
+        'GET /api/prompts/default?workspaceId=1': () => answer(200, { id: 'p1', model: 'gpt-4o' }),
       },
     });
     expect(await screen.findByText('the screen')).toBeTruthy();
@@ -197,10 +217,13 @@ describe("the super admin's set-up checklist", () => {
     expect(screen.queryByRole('dialog', { name: 'Set up AI Content Tool' })).toBeNull();
   });
 
-  it('when a workspace admin or a member opens the home screen, then there is no checklist', async () => {
+  it('when a member, or the admin of a workspace with a default prompt, opens the home screen, then there is no checklist', async () => {
     const calls = renderShell({
       user: buildUser({ id: 'a', workspaceRoles: { '1': 'admin' } }),
       workspaces: [acme],
+      routes: {
+        'GET /api/prompts/default?workspaceId=1': () => answer(200, { id: 'p1', model: 'gpt-4o' }),
+      },
     });
     expect(await screen.findByText('the screen')).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Set up AI Content Tool' })).toBeNull();
@@ -211,7 +234,7 @@ describe("the super admin's set-up checklist", () => {
     act(() => applyLanguage('nl'));
     renderShell({ user: root, workspaces: [acme] });
     const region = await screen.findByRole('dialog', { name: 'AI Content Tool instellen' });
-    expect(within(region).getByText('0 van 4 klaar')).toBeTruthy();
+    expect(within(region).getByText('0 van 5 klaar')).toBeTruthy();
     expect(within(region).getByText('Voeg de sleutel van de AI-aanbieder toe')).toBeTruthy();
     expect(within(region).getByRole('link', { name: 'Gebruikers toevoegen' })).toBeTruthy();
     expect(within(region).getByRole('button', { name: 'Checklist verbergen' })).toBeTruthy();
@@ -221,5 +244,79 @@ describe("the super admin's set-up checklist", () => {
     renderShell({ user: root, workspaces: [acme], route: '/stats' });
     expect(await screen.findByText('the screen')).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Set up AI Content Tool' })).toBeNull();
+  });
+});
+
+describe("a workspace admin's set-up checklist", () => {
+  const admin = buildUser({ id: 'a', username: 'anna', workspaceRoles: { '1': 'admin' } });
+  const member = buildUser({ id: 'm', username: 'mo', workspaceRoles: { '1': 'user' } });
+
+  it('when their workspace has no default prompt, then the home screen lists key, default prompt and people with links', async () => {
+    renderShell({ user: admin, workspaces: [acme] });
+    const region = await screen.findByRole('dialog', { name: 'Set up Acme' });
+    expect(within(region).getByText('0 of 3 done')).toBeTruthy();
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((item) => [item.textContent?.split('(')[0]?.trim(), item.getAttribute('data-done')]),
+    ).toEqual([
+      ['Add the AI provider key', 'false'],
+      ['Choose a default prompt', 'false'],
+      ['Invite people', 'false'],
+    ]);
+    const link = (name: string) => within(region).getByRole('link', { name }).getAttribute('href');
+    expect(link('Add a key')).toBe('/settings?tab=api-keys');
+    expect(link('Open Prompts')).toBe('/prompts');
+    expect(link('Add users')).toBe('/settings?tab=users');
+    expect(within(region).queryByText(/default models/)).toBeNull();
+  });
+
+  it('when the key is set and a member was added, then only the default prompt is left', async () => {
+    renderShell({
+      user: admin,
+      workspaces: [acme],
+      routes: {
+        'GET /api/workspaces/1/settings/openai_api_key': () =>
+          answer(200, { key: 'openai_api_key', value: 'sk-…abcd', scope: 'global' }),
+        'GET /api/users': () => answer(200, [admin, member]),
+      },
+    });
+    const region = await screen.findByRole('dialog', { name: 'Set up Acme' });
+    expect(within(region).getByText('2 of 3 done')).toBeTruthy();
+    expect(
+      within(region)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Open Prompts']);
+  });
+
+  it('when it is hidden, then it stays hidden for that workspace', async () => {
+    renderShell({ user: admin, workspaces: [acme] });
+    const region = await screen.findByRole('dialog', { name: 'Set up Acme' });
+    act(() => within(region).getByRole('button', { name: 'Hide checklist' }).click());
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    cleanup();
+    renderShell({ user: admin, workspaces: [acme] });
+    expect(await screen.findByText('the screen')).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('when a member opens a workspace without a default prompt, then there is no checklist and no admin call', async () => {
+    const calls = renderShell({ user: member, workspaces: [acme] });
+    expect(await screen.findByText('the screen')).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((call) => call.url.startsWith('/api/prompts/default'))).toBe(false);
+    expect(calls.some((call) => call.url === '/api/users')).toBe(false);
+  });
+
+  it('when the language is Dutch, then it reads in Dutch', async () => {
+    act(() => applyLanguage('nl'));
+    renderShell({ user: admin, workspaces: [acme] });
+    const region = await screen.findByRole('dialog', { name: 'Acme instellen' });
+    expect(within(region).getByText('Kies een standaardprompt')).toBeTruthy();
+    expect(within(region).getByRole('link', { name: 'Prompts openen' })).toBeTruthy();
   });
 });

@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { USAGE_ROUTES } from '@aict/contracts';
+import { apiCall, routeQueryKey, routeUrl } from '@aict/web-kit';
+
+/** GET /api/usage/summary: the workspace's month (admins) or the caller's own (members). */
+export function useUsageSummary(workspaceId: number | null) {
+  const query = { workspaceId: workspaceId ?? undefined };
+  return useQuery({
+    queryKey: routeQueryKey(USAGE_ROUTES.summary, undefined, query),
+    queryFn: () => apiCall(USAGE_ROUTES.summary, { query }),
+    enabled: workspaceId !== null,
+  });
+}
+
+/** Where the month's ledger downloads as CSV (a plain link: the session cookie goes along). */
+export const usageCsvUrl = (workspaceId: number, month: string) =>
+  routeUrl(USAGE_ROUTES.exportCsv, undefined, { workspaceId, month });
+
+/** GET /api/usage/limits: the budget, the rate limit and the user caps (admins). */
+export function useUsageLimits(workspaceId: number | null) {
+  const query = { workspaceId: workspaceId ?? 0 };
+  return useQuery({
+    queryKey: routeQueryKey(USAGE_ROUTES.limits, undefined, query),
+    queryFn: () => apiCall(USAGE_ROUTES.limits, { query }),
+    enabled: workspaceId !== null,
+  });
+}
+
+/** PUT the monthly budget (super admin) or the per-user rate limit (admins). */
+export function useSaveLimit(workspaceId: number) {
+  const queryClient = useQueryClient();
+  const query = { workspaceId };
+  return useMutation({
+    mutationFn: (change: { budgetMicros: number | null } | { perMinute: number | null }) =>
+      'budgetMicros' in change
+        ? apiCall(USAGE_ROUTES.setBudget, {
+            query,
+            body: { monthlyBudgetMicros: change.budgetMicros },
+          })
+        : apiCall(USAGE_ROUTES.setRateLimit, {
+            query,
+            body: { requestsPerMinute: change.perMinute },
+          }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: routeQueryKey(USAGE_ROUTES.limits, undefined, query),
+        }),
+        queryClient.invalidateQueries({
+          queryKey: routeQueryKey(USAGE_ROUTES.summary, undefined, query),
+        }),
+      ]),
+  });
+}

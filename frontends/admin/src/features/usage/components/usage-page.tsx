@@ -1,0 +1,203 @@
+import type { UsageSummary } from '@aict/contracts';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Page,
+  Spinner,
+  buttonClass,
+  errorMessage,
+  useTranslation,
+  useWorkspace,
+} from '@aict/web-kit';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { usageCsvUrl, useUsageSummary } from '../api/usage';
+import { LimitsCard } from './limits-card';
+import styles from './usage.module.css';
+
+/** Micro-units as money in the screen's language (2 decimals; 4 below one cent). */
+function useMoney() {
+  const { i18n } = useTranslation();
+  return (micros: number, currency: string) =>
+    new Intl.NumberFormat(i18n.language, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: micros !== 0 && Math.abs(micros) < 10_000 ? 4 : 2,
+    }).format(micros / 1_000_000);
+}
+
+/**
+ * /usage (workspace admins and the super admin, issue 14): the month to date against the
+ * budget with the 80 % warning, cost by day as a chart, by user, model and prompt, CSV export.
+ */
+export function UsagePage() {
+  const { t } = useTranslation();
+  const { currentWorkspaceId, currentWorkspace } = useWorkspace();
+  const summary = useUsageSummary(currentWorkspaceId);
+
+  return (
+    <Page
+      title={t('usage.title')}
+      description={t('usage.description', { name: currentWorkspace?.name ?? '' })}
+      actions={
+        summary.data && currentWorkspaceId !== null ? (
+          <a
+            className={buttonClass({ variant: 'outline' })}
+            href={usageCsvUrl(currentWorkspaceId, summary.data.month)}
+            download
+          >
+            {t('usage.exportCsv')}
+          </a>
+        ) : undefined
+      }
+    >
+      {summary.isPending && currentWorkspaceId !== null && <Spinner size="lg" />}
+      {summary.isError && (
+        <p role="alert" className={styles.error}>
+          {t('usage.loadFailed', { message: errorMessage(summary.error) })}
+        </p>
+      )}
+      {summary.data && <UsageReport summary={summary.data} />}
+      {currentWorkspaceId !== null && (
+        <div className={styles.section}>
+          <LimitsCard workspaceId={currentWorkspaceId} />
+        </div>
+      )}
+    </Page>
+  );
+}
+
+function UsageReport({ summary }: { summary: UsageSummary }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const budget = summary.monthlyBudgetMicros;
+  const share = budget ? Math.min(1, summary.spentMicros / budget) : null;
+  const days = summary.byDay.map((row) => ({
+    day: row.key.slice(8),
+    cost: row.costMicros / 1_000_000,
+  }));
+
+  return (
+    <div className={styles.stack}>
+      {summary.reached ? (
+        <p role="alert" className={`${styles.banner} ${styles.reached}`}>
+          {t('usage.reached')}
+        </p>
+      ) : (
+        summary.warning && (
+          <p role="alert" className={styles.banner}>
+            {t('usage.warning')}
+          </p>
+        )
+      )}
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('usage.monthToDate', { month: summary.month })}</CardTitle>
+          <CardDescription>
+            {budget === null
+              ? t('usage.noBudget')
+              : t('usage.ofBudget', { budget: money(budget, summary.currency) })}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <p className={styles.total} data-testid="usage-spent">
+            {money(summary.spentMicros, summary.currency)}
+          </p>
+          {share !== null && (
+            <div
+              className={styles.meter}
+              role="progressbar"
+              aria-label={t('usage.budgetUsed')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(share * 100)}
+            >
+              <div className={styles.meterFill} style={{ width: `${share * 100}%` }} />
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('usage.byDay')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {days.length === 0 ? (
+            <p className={styles.muted}>{t('usage.empty')}</p>
+          ) : (
+            <div className={styles.chart}>
+              <ResponsiveContainer width="100%" height={240}>
+                <BarChart data={days}>
+                  <CartesianGrid strokeDasharray="3 3" stroke="var(--wk-border)" />
+                  <XAxis dataKey="day" stroke="var(--wk-muted-fg)" />
+                  <YAxis stroke="var(--wk-muted-fg)" />
+                  <Tooltip
+                    formatter={(value) => money(Number(value) * 1_000_000, summary.currency)}
+                    contentStyle={{
+                      background: 'var(--wk-card)',
+                      border: '1px solid var(--wk-border)',
+                      color: 'var(--wk-fg)',
+                    }}
+                  />
+                  <Bar dataKey="cost" name={t('usage.cost')} fill="var(--wk-primary)" />
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      <div className={styles.grid}>
+        <CostTable title={t('usage.byUser')} rows={summary.byUser} currency={summary.currency} />
+        <CostTable title={t('usage.byModel')} rows={summary.byModel} currency={summary.currency} />
+        <CostTable
+          title={t('usage.byPrompt')}
+          rows={summary.byPrompt.map((row) => ({ ...row, key: row.key || t('usage.noPrompt') }))}
+          currency={summary.currency}
+        />
+      </div>
+    </div>
+  );
+}
+
+function CostTable({
+  title,
+  rows,
+  currency,
+}: {
+  title: string;
+  rows: UsageSummary['byUser'];
+  currency: string;
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <table className={styles.table} aria-label={title}>
+          <thead>
+            <tr>
+              <th scope="col">{t('usage.name')}</th>
+              <th scope="col">{t('usage.calls')}</th>
+              <th scope="col">{t('usage.cost')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <td className={styles.key}>{row.key}</td>
+                <td>{row.calls}</td>
+                <td>{money(row.costMicros, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,210 @@
+// A copy of services/prompt/src/data/chain.ts (the usage counters and prices need the same
+// exact-under-concurrency write); both should move to service-kit.
+
+import { Schema, type mongo } from 'mongoose';
+import { isDuplicateKey } from './duplicate-key';
+
+// An append-only chain of immutable versions, the one write that is atomic on BOTH engines.
+//
+// Measured on FerretDB v1 (SQLite back end): an update is read-modify-write of the whole
+// document without isolation, so concurrent updates of one document lose each other, even a
+// `$inc` or a filter used as compare-and-set (30 concurrent `updateOne({ _id, v: 0 }, …)`
+// modified the document up to 26 times). An insert is atomic: `_id` is the table's primary key.
+// So a document that concurrent requests must change exactly is a chain:
+//
+//   `<chain>@<n>` (n = 1, 2, …)  immutable versions; writing version n+1 is an INSERT, which
+//                                fails with a duplicate key when someone else wrote n+1 first
+//                                (then read the new latest and try again): compare-and-set.
+//   `<chain>`                    the head: a hint of the latest n (`$max`, may lag or, after
+//                                lost updates, fall back a little); readers check n+1, n+2, …
+//
+// Every read and write is by `_id`. After writing version n, version n-keep is emptied to a
+// tombstone `{ gone: true }` (unless it still holds outbox events), and the tombstone of
+// n-keep-PURGE_AFTER goes. An `_id` is never free again while a writer could still aim at it:
+// a reader whose walk was slow (its next version emptied meanwhile) walks on through the
+// tombstone instead of taking an old version for the latest and writing a version the others
+// no longer read (a lost write; seen under load with a deleted version). Only a head that
+// fell behind every stored version makes a reader look for the latest by a query on `chain`
+// (a scan on FerretDB; never in normal operation).
+
+export interface ChainLink<V> {
+  _id: string;
+  chain: string;
+  n: number;
+  value: V;
+  at: Date;
+}
+
+/** A version emptied once it fell behind the kept ones: it holds its `_id` and n only. */
+interface Tombstone {
+  _id: string;
+  chain: string;
+  n: number;
+  gone: true;
+  at: Date;
+}
+
+type StoredLink<V> = ChainLink<V> | Tombstone;
+
+const isGone = <V>(link: StoredLink<V>): link is Tombstone => 'gone' in link && link.gone === true;
+
+/** Tombstones kept behind the emptied versions (far more than any reader can fall behind). */
+const PURGE_AFTER = 1000;
+
+interface ChainHead {
+  _id: string;
+  head: number;
+}
+
+export interface ChainOptions {
+  /** Versions kept behind the latest (more than the writers that may race on one chain). */
+  keep: number;
+}
+
+export const linkId = (chain: string, n: number) => `${chain}@${n}`;
+
+export function createChain<V>(collection: mongo.Collection, options: ChainOptions) {
+  const links = collection as unknown as mongo.Collection<StoredLink<V>>;
+  const heads = collection as unknown as mongo.Collection<ChainHead>;
+  /** The latest n this process has seen per chain (only grows). */
+  const seen = new Map<string, number>();
+
+  const remember = (chain: string, n: number) => {
+    if (n > (seen.get(chain) ?? 0)) seen.set(chain, n);
+  };
+  const readLink = (chain: string, n: number) =>
+    n > 0 ? links.findOne({ _id: linkId(chain, n) }) : Promise.resolve(null);
+
+  async function walkFrom(
+    chain: string,
+    at: StoredLink<V> | null,
+    next: StoredLink<V> | null,
+  ): Promise<StoredLink<V> | null> {
+    let latest = at;
+    let following = next;
+    while (following) {
+      latest = following;
+      following = await readLink(chain, latest.n + 1);
+    }
+    return latest;
+  }
+
+  /** The latest stored version found by a query on `chain` (a scan on FerretDB; rare). */
+  async function latestByQuery(chain: string): Promise<ChainLink<V> | null> {
+    const [found] = await links.find({ chain }).sort({ n: -1 }).limit(1).toArray();
+    seen.set(chain, found?.n ?? 0); // forget a start that no longer exists
+    const latest = found ? await walkFrom(chain, found, await readLink(chain, found.n + 1)) : null;
+    // The newest version is never a tombstone (version n empties n-keep only once it exists).
+    return latest && !isGone(latest) ? latest : null;
+  }
+
+  return {
+    /** The latest version, or null when the chain has none. */
+    async latest(chain: string): Promise<ChainLink<V> | null> {
+      const known = seen.get(chain) ?? 0;
+      const [head, atKnown, afterKnown] = await Promise.all([
+        heads.findOne({ _id: chain }, { projection: { head: 1 } }),
+        readLink(chain, known),
+        readLink(chain, known + 1),
+      ]);
+      const start = Math.max(known, head?.head ?? 0);
+      const [at, next] =
+        start === known
+          ? [atKnown, afterKnown]
+          : await Promise.all([readLink(chain, start), readLink(chain, start + 1)]);
+      let latest: ChainLink<V> | null;
+      if (start > 0 && !at) {
+        // The start version is gone for good (its tombstone passed too): find the latest by query.
+        latest = await latestByQuery(chain);
+      } else {
+        const walked = await walkFrom(chain, at, next);
+        latest = walked && isGone(walked) ? await latestByQuery(chain) : walked;
+      }
+      if (latest) remember(chain, latest.n);
+      return latest;
+    },
+
+    /**
+     * Writes version `n` (the latest read was n-1); false when someone else wrote it first.
+     * `extra` adds fields to the version document (e.g. its outbox events).
+     */
+    async append(chain: string, n: number, value: V, extra: object = {}): Promise<boolean> {
+      try {
+        await links.insertOne({
+          ...extra,
+          _id: linkId(chain, n),
+          chain,
+          n,
+          value,
+          at: new Date(),
+        } as ChainLink<V>);
+      } catch (err) {
+        if (isDuplicateKey(err)) return false;
+        throw err;
+      }
+      remember(chain, n);
+      await heads
+        .updateOne({ _id: chain }, { $max: { head: n } }, { upsert: true })
+        .catch(() => undefined); // a hint: readers find newer versions anyway
+      const emptied = n - options.keep;
+      if (emptied >= 1) {
+        await links
+          .replaceOne(
+            { _id: linkId(chain, emptied), '_outbox.0': { $exists: false } } as mongo.Filter<
+              StoredLink<V>
+            >,
+            { chain, n: emptied, gone: true, at: new Date() } as Omit<Tombstone, '_id'>,
+          )
+          .catch(() => undefined);
+      }
+      if (emptied - PURGE_AFTER >= 1) {
+        await links
+          .deleteOne({ _id: linkId(chain, emptied - PURGE_AFTER), gone: true } as mongo.Filter<
+            StoredLink<V>
+          >)
+          .catch(() => undefined);
+      }
+      return true;
+    },
+
+    /** Removes the versions before `n` (a query on `chain`: a scan on FerretDB; rare). */
+    async dropBefore(chain: string, n: number): Promise<void> {
+      await links.deleteMany({
+        chain,
+        n: { $lt: n },
+        '_outbox.0': { $exists: false },
+      } as mongo.Filter<StoredLink<V>>);
+    },
+
+    /** Removes the chain (versions still holding outbox events stay for the relay). */
+    async drop(chain: string): Promise<void> {
+      await links.deleteMany({ chain, '_outbox.0': { $exists: false } } as mongo.Filter<
+        StoredLink<V>
+      >);
+      await heads.deleteOne({ _id: chain });
+      seen.delete(chain);
+    },
+  };
+}
+
+export type Chain<V> = ReturnType<typeof createChain<V>>;
+
+/**
+ * The mongoose schema of a chain's collection (versions and heads): declares the MongoDB
+ * index of the fallback query, and lets the outbox relay flush versions that carry events.
+ */
+export function chainSchema(): Schema {
+  const schema = new Schema(
+    {
+      _id: { type: String, required: true },
+      chain: { type: String },
+      n: { type: Number },
+      value: { type: Schema.Types.Mixed },
+      at: { type: Date },
+      head: { type: Number },
+    },
+    { versionKey: false, strict: false },
+  );
+  schema.index({ chain: 1, n: -1 });
+  return schema;
+}
