@@ -33,6 +33,7 @@ const BENCHMARKS = {
   frontend: ['critical JS ≤ 150 KB gzip; federated ≤ 1.15x one bundle; ≤ 2 round trips'],
   memory: ['memory per service under k6 load ≤ 120 MB RSS; growth ≤ 10 %'],
   'noisy-neighbour': ["another workspace's p95 under a 500-generation flood ≤ 1.5x alone"],
+  usage: ['usage summary of a workspace with 100k ledger entries: p95 ≤ 100 ms'],
 };
 const EXTRA = { content: 'content service reads at scale (informative, no target)' };
 

@@ -417,5 +417,5 @@ describe('the message broker restarts', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.sort()).toEqual([...accepted.keys()].sort());
     for (const c of contents) expect(c.title).toBe(accepted.get(c.id));
-  }, 420_000);
+  }, 600_000);
 });

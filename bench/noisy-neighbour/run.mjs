@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Benchmark of the noisy neighbour (Hardening issue): one workspace (A) sends 500 generations
 // at once while another workspace (B) works as usual. The generation service caps the
-// generations one workspace runs at once (GENERATION_MAX_CONCURRENT_PER_WORKSPACE, 8, plus a
-// queue of GENERATION_MAX_QUEUED_PER_WORKSPACE, 16; per replica) and shares its places among
-// the busy workspaces (GENERATION_SHARED_PLACES, 8: 4 each while both generate); the rest of
-// A's flood gets 429 with Retry-After. Target: B's p95 under the flood ≤ 1.5× its p95 alone.
+// generations one workspace runs at once (GENERATION_MAX_CONCURRENT_PER_WORKSPACE, 4, plus a
+// queue of GENERATION_MAX_QUEUED_PER_WORKSPACE, 16; per replica; GENERATION_SHARED_PLACES
+// optionally shares places among the busy workspaces); the rest of A's flood gets 429 with
+// Retry-After. Target: B's p95 under the flood ≤ 1.5× its p95 alone.
 //
 //   node bench/noisy-neighbour/run.mjs     (or: BENCH_ONLY=noisy-neighbour npm run bench)
 //
@@ -101,7 +101,7 @@ if (process.env.BENCH_FLOOD_CHILD === '1') {
 async function main() {
   log('noisy-neighbour benchmark: one workspace floods, another one is timed');
   await buildAll(ROOT);
-  // The cap can be tried at other values: GENERATION_MAX_CONCURRENT_PER_WORKSPACE=4 node …
+  // The cap can be tried at other values: GENERATION_MAX_CONCURRENT_PER_WORKSPACE=8 node …
   const capEnv = Object.fromEntries(
     [
       'GENERATION_MAX_CONCURRENT_PER_WORKSPACE',

@@ -18,21 +18,43 @@ export function superAdmin() {
   return stack().superAdmin;
 }
 
+const switcherOptions = (page: Page) => page.locator('[role="option"][data-workspace-id]');
+
+/**
+ * Does `step` with the header's switcher open. The super admin's set-up checklist can open
+ * over the page a moment after it loads; closing it (browser.ts) closes the switcher too, so
+ * a step that found the switcher gone opens it again.
+ */
+async function withSwitcher<T>(page: Page, step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await switcherOptions(page).first().isVisible())) {
+        await page.getByRole('button', { name: /^Workspace:/ }).click();
+        await switcherOptions(page).first().waitFor({ timeout: 5_000 });
+      }
+      return await step();
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
+}
+
 /** Switches workspace with the header's switcher, as a person would (menu, then the one). */
 export async function chooseWorkspace(page: Page, workspaceId: number | string) {
-  const option = page.locator(`[role="option"][data-workspace-id="${workspaceId}"]`);
-  await page.getByRole('button', { name: /^Workspace:/ }).click();
-  await option.click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await withSwitcher(page, () =>
+    page.locator(`[role="option"][data-workspace-id="${workspaceId}"]`).click({ timeout: 5_000 }),
+  );
+  await switcherOptions(page).first().waitFor({ state: 'detached' });
 }
 
 /** The workspaces the header's switcher offers, by name. */
 export async function workspaceNames(page: Page): Promise<string[]> {
-  await page.getByRole('button', { name: /^Workspace:/ }).click();
   // The switcher's options only (the language picker's <option>s have the role too).
-  const names = await page
-    .locator('[role="option"][data-workspace-id]')
-    .evaluateAll((options) => options.map((option) => option.getAttribute('title') ?? ''));
+  const names = await withSwitcher(page, () =>
+    switcherOptions(page).evaluateAll((options) =>
+      options.map((option) => option.getAttribute('title') ?? ''),
+    ),
+  );
   await page.keyboard.press('Escape');
   return names;
 }

@@ -129,6 +129,7 @@ describe('EVENTS', () => {
       'user.sessions-revoked',
       'session.revoked',
       'api-token.revoked',
+      'audit.recorded',
       'workspace.created',
       'workspace.updated',
       'workspace.deleted',

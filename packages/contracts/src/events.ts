@@ -56,6 +56,33 @@ const PromptSnapshot = z.object({
   isDefault: z.boolean(),
 });
 
+/** A flat before/after summary of an audited act: never a secret (a key says only that it changed). */
+export const AuditSummary = z
+  .record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+  .refine((summary) => Object.keys(summary).length <= 30, 'Too many summary fields');
+export type AuditSummary = z.infer<typeof AuditSummary>;
+
+/** One administrative act (issue 17), appended to the audit log by the auth service. */
+export const AuditAct = z.object({
+  /** Who did it: null for an act without a signed-in actor (a failed sign-in). */
+  actorId: EntityId.nullable(),
+  /** A readable name of the actor when known (the username tried, for a failed sign-in). */
+  actorName: z.string().max(200).optional(),
+  workspaceId: WorkspaceId.nullable(),
+  /** `<entity>.<verb>`: user.created, session.login-failed, api-token.revoked… */
+  action: z
+    .string()
+    .regex(/^[a-z-]+\.[a-z-]+$/)
+    .max(64),
+  targetType: z.string().max(32),
+  targetId: z.string().max(200),
+  before: AuditSummary.nullable(),
+  after: AuditSummary.nullable(),
+  /** The client's address as the gateway saw it. */
+  clientAddress: z.string().max(64).optional(),
+});
+export type AuditAct = z.infer<typeof AuditAct>;
+
 /** Each event type with its current version and data schema. */
 export const EVENTS = {
   'user.created': { version: 1, data: UserSnapshot },
@@ -76,6 +103,8 @@ export const EVENTS = {
     version: 1,
     data: z.object({ tokenId: EntityId, userId: EntityId, expiresAt: IsoDateTime }),
   },
+  /** An administrative act to append to the audit log (request id: the envelope's correlationId). */
+  'audit.recorded': { version: 1, data: AuditAct },
   'workspace.created': { version: 1, data: WorkspaceSnapshot },
   'workspace.updated': { version: 1, data: WorkspaceSnapshot },
   'workspace.deleted': { version: 1, data: z.object({ workspaceId: WorkspaceId }) },

@@ -21,6 +21,7 @@ export * from './http/contents';
 export * from './http/usage';
 export * from './http/brand-voice';
 export * from './http/tokens';
+export * from './http/audit';
 export * from './http/routes';
 export * from './http/openapi';
 export * from './identity';

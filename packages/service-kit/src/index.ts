@@ -16,3 +16,5 @@ export * from './provider-fetch';
 export * from './uploads';
 export * from './upload-reader';
 export * from './file-check';
+export * from './data/chain';
+export * from './data/duplicate-key';

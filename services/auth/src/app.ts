@@ -11,6 +11,8 @@ import {
 import type { Config } from './config';
 import { apiTokenModel } from './data/api-token.model';
 import { apiTokenRepository } from './data/api-token.repository';
+import { auditModels } from './data/audit.model';
+import { auditRepository } from './data/audit.repository';
 import { attemptSlotModel } from './data/attempt-slot.model';
 import { attemptSlotRepository } from './data/attempt-slot.repository';
 import { claimModels } from './data/claim.model';
@@ -28,9 +30,12 @@ import { documentKey } from './domain/keyed-lock';
 import { rateLimiter } from './domain/rate-limiter';
 import { seedSuperAdmin } from './domain/seed-super-admin';
 import { sessionTokens } from './domain/session-tokens';
+import { applyAuditRetention } from './domain/audit-log';
+import { consumeAuditRecorded } from './events/audit-recorded.consumer';
 import { consumeMembershipChanged } from './events/membership-changed.consumer';
 import { consumeWorkspaceDeleted } from './events/workspace-deleted.consumer';
 import { startMembershipReconciliation } from './jobs/reconcile-memberships.job';
+import { auditRoutes } from './routes/audit.routes';
 import { apiTokenRoutes } from './routes/api-tokens.routes';
 import { oidcRoutes } from './routes/oidc.routes';
 import { sessionRoutes } from './routes/session.routes';
@@ -65,6 +70,7 @@ export async function createApp(deps: AppDeps) {
     return user !== null && claimKey(user[kind]) === key;
   };
   const relay = createOutboxRelay({ bus, logger });
+  const audit = auditRepository(auditModels(mongo));
   const locks = new KeyedLock();
   const limiter = rateLimiter(
     attemptSlotRepository(attemptSlotModel(mongo)),
@@ -76,6 +82,7 @@ export async function createApp(deps: AppDeps) {
     claims: claimRepository(claimModels(mongo), holds),
     memberships: membershipRepository(membershipModels(mongo)),
     apiTokens: apiTokenRepository(ApiToken),
+    audit,
     tokens: sessionTokens(config.JWT_PRIVATE_KEY, config.SESSION_TTL_SECONDS),
     limiter,
     limits: {
@@ -91,6 +98,7 @@ export async function createApp(deps: AppDeps) {
             logger.warn({ err, id }, 'outbox flush failed; the sweep will retry'),
           );
       },
+      publishNow: (envelope) => bus.publishEnvelopes([envelope]),
     },
     workspace: workspaceClient(bus),
     locks,
@@ -107,6 +115,7 @@ export async function createApp(deps: AppDeps) {
     await consumeWorkspaceDeleted(bus, processed, auth),
     await serveIdentitySnapshot(bus, auth),
     await serveApiTokenVerify(bus, auth),
+    await consumeAuditRecorded(bus, audit),
   ];
   // Subscribed first, so nothing published after the snapshot is missed.
   const reconciliation = startMembershipReconciliation(auth, logger);
@@ -136,6 +145,15 @@ export async function createApp(deps: AppDeps) {
   );
   purgeSlots.unref();
   onStop('purge rate-limit slots', () => clearInterval(purgeSlots));
+  if (config.AUDIT_RETENTION_DAYS > 0) {
+    const retention = setInterval(() => {
+      applyAuditRetention(audit, config.AUDIT_RETENTION_DAYS).catch((err: unknown) =>
+        logger.warn({ err }, 'could not apply the audit retention'),
+      );
+    }, PURGE_EVERY_MS);
+    retention.unref();
+    onStop('audit retention', () => clearInterval(retention));
+  }
 
   const { SUPERADMIN_USERNAME, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD } = config;
   if (SUPERADMIN_USERNAME && SUPERADMIN_EMAIL && SUPERADMIN_PASSWORD) {
@@ -166,6 +184,7 @@ export async function createApp(deps: AppDeps) {
         }),
       );
       app.use(apiTokenRoutes(auth, { contextKey }));
+      app.use(auditRoutes(audit, { contextKey }));
     },
   });
 }

@@ -58,6 +58,8 @@ export const configSchema = httpEnv
      * one client (MAX_PER_USERNAME). Counted in the database, shared by every replica.
      */
     RATE_LIMIT_WINDOW_SECONDS: envInt({ min: 1 }).default(300),
+    /** Audit entries older than this many days go (0: kept for ever); checked once an hour. */
+    AUDIT_RETENTION_DAYS: envInt({ min: 0 }).default(0),
     RATE_LIMIT_MAX_PER_IP: envInt({ min: 1 }).default(10),
     RATE_LIMIT_MAX_PER_USERNAME: envInt({ min: 1 }).default(10),
     /**

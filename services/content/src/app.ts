@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { contentCollections, ensureIndexes } from './data/collections';
 import { createContentRepository } from './data/content.repository';
 import { createCountersRepository } from './data/counters.repository';
+import { createReviewRepository } from './data/review.repository';
 import { createHistoryRepository } from './data/history.repository';
 import { createPendingRepository } from './data/pending.repository';
 import type { DomainDeps } from './domain/domain-deps';
@@ -37,6 +38,7 @@ export function createDomain(deps: AppDeps): DomainDeps {
     counters: createCountersRepository(c),
     pending: createPendingRepository(c),
     history: createHistoryRepository(c, config.HISTORY_PAGE_SIZE),
+    reviews: createReviewRepository(mongo),
     locks: new KeyedLock(),
     searchCache: new SearchPageCache(config.SEARCH_CACHE_MB * 1024 * 1024),
   };

@@ -19,6 +19,7 @@ import { createIdempotencyRepository } from './data/idempotency.repository';
 import type { DomainDeps } from './domain/domain-deps';
 import {
   rateSlotModel,
+  tallySlotModel,
   usageChainModel,
   usageLedgerModel,
   usageLimitModel,
@@ -55,6 +56,7 @@ export function createDomain(deps: AppDeps): DomainDeps {
     UsageChain: usageChainModel(mongo),
     UsageLimit: usageLimitModel(mongo),
     UsageRateSlot: rateSlotModel(mongo),
+    UsageTallySlot: tallySlotModel(mongo),
   };
   return {
     config,
@@ -80,6 +82,7 @@ export function createDomain(deps: AppDeps): DomainDeps {
       Chains: models.UsageChain,
       Limits: models.UsageLimit,
       RateSlots: models.UsageRateSlot,
+      TallySlots: models.UsageTallySlot,
     }),
     clock: { now: () => new Date() },
     models,

@@ -50,13 +50,14 @@ export const configSchema = baseServiceEnv.extend({
    * Generations of one workspace running at once in this replica (the cap is per replica);
    * more wait in a short queue, and past that they are refused with 429 and Retry-After.
    */
-  GENERATION_MAX_CONCURRENT_PER_WORKSPACE: envInt({ min: 1, max: 1_000 }).default(8),
+  GENERATION_MAX_CONCURRENT_PER_WORKSPACE: envInt({ min: 1, max: 1_000 }).default(4),
   /**
-   * Places of this replica shared equally among the workspaces generating at once: with n
-   * workspaces busy, each runs at most max(1, floor(places / n)) (and at most the cap above),
-   * so one workspace's flood leaves the others their share.
+   * Optional: places of this replica shared equally among the workspaces generating at once:
+   * with n workspaces busy, each runs at most max(1, floor(places / n)) (and at most the cap
+   * above). Unset: each workspace has the cap above. It also caps the replica's throughput
+   * while few workspaces are busy (5 busy workspaces of 8 places run 1 each).
    */
-  GENERATION_SHARED_PLACES: envInt({ min: 1, max: 10_000 }).default(8),
+  GENERATION_SHARED_PLACES: envInt({ min: 1, max: 10_000 }).optional(),
   /** Generations of one workspace waiting for a free place (per replica). */
   GENERATION_MAX_QUEUED_PER_WORKSPACE: envInt({ min: 0, max: 10_000 }).default(16),
   /** The Retry-After (seconds) of a generation refused because its workspace is busy. */

@@ -1,5 +1,6 @@
 import { Route } from 'react-router-dom';
 import { RemoteRoutes } from '@aict/web-kit';
+import { AuditPage } from '../features/audit/components/audit-page';
 import { ApiTokensPage } from '../features/api-tokens/components/api-tokens-page';
 import { CreatePromptPage } from '../features/prompts/components/create-prompt-page';
 import { PromptDetailPage } from '../features/prompts/components/prompt-detail-page';
@@ -35,6 +36,14 @@ export default function App() {
         }
       />
       <Route path="api-tokens" element={<ApiTokensPage />} />
+      <Route
+        path="audit"
+        element={
+          <RequireAdmin>
+            <AuditPage />
+          </RequireAdmin>
+        }
+      />
       <Route path="*" element={null} />
     </RemoteRoutes>
   );

@@ -57,11 +57,13 @@ export function chatServer({
     const url = new URL(call.url, 'http://test');
     if (call.method === 'GET' && url.pathname === '/api/contents') {
       const q = url.searchParams.get('q')?.toLowerCase();
+      const review = url.searchParams.get('review');
       const matching = contents.filter(
         (item) =>
-          !q ||
-          item.title.toLowerCase().includes(q) ||
-          (item.contentType === 'text' && item.content.toLowerCase().includes(q)),
+          (!q ||
+            item.title.toLowerCase().includes(q) ||
+            (item.contentType === 'text' && item.content.toLowerCase().includes(q))) &&
+          (!review || (item.review?.state ?? 'draft') === review),
       );
       const start = Number(url.searchParams.get('cursor') ?? 0);
       const items = matching.slice(start, start + pageSize);

@@ -1,5 +1,6 @@
 import { Route } from 'react-router-dom';
 import { RemoteRoutes } from '@aict/web-kit';
+import { GalleryPage } from '../features/gallery/components/gallery-page';
 import { HistoryPage } from '../features/history/components/history-page';
 import { ImageGenerationPage } from '../features/image-generation/components/image-generation-page';
 import { StatsPage } from '../features/stats/components/stats-page';
@@ -16,6 +17,7 @@ export default function App() {
       <Route path="image-generation" element={<ImageGenerationPage />} />
       <Route path="stats" element={<StatsPage />} />
       <Route path="history" element={<HistoryPage />} />
+      <Route path="gallery" element={<GalleryPage />} />
       <Route path="*" element={null} />
     </RemoteRoutes>
   );

@@ -33,6 +33,7 @@ export function AppRoutes() {
             <Route path="image-generation" element={null} />
             <Route path="stats" element={null} />
             <Route path="history" element={null} />
+            <Route path="gallery" element={null} />
           </Route>
           <Route element={<AdminRemote />}>
             <Route path="prompts" element={null} />
@@ -41,6 +42,7 @@ export function AppRoutes() {
             <Route path="settings" element={null} />
             <Route path="usage" element={null} />
             <Route path="api-tokens" element={null} />
+            <Route path="audit" element={null} />
           </Route>
         </Route>
       </Route>

@@ -24,6 +24,22 @@ function parseJsonOr(text: string): unknown {
   }
 }
 
+/** Review states of a content (issue 18); a content starts as a draft. */
+export const REVIEW_STATES = ['draft', 'in-review', 'approved', 'changes-requested'] as const;
+export const ReviewState = z.enum(REVIEW_STATES, {
+  error: `Review state must be one of: ${REVIEW_STATES.join(', ')}`,
+});
+export type ReviewState = z.infer<typeof ReviewState>;
+
+/** The review of a content: its state and the last change (who, when, the admin's comment). */
+export const ContentReview = z.object({
+  state: ReviewState,
+  comment: z.string().optional(),
+  by: EntityId.optional(),
+  at: IsoDateTime.optional(),
+});
+export type ContentReview = z.infer<typeof ContentReview>;
+
 /**
  * A generated text or image. `content` is the text, or the image URL for images.
  * Optional fields are absent when unset, never null.
@@ -43,6 +59,8 @@ export const ContentItem = z.object({
   createdAt: IsoDateTime,
   /** Words to avoid (the workspace's brand voice) the text contains; absent when none. */
   voiceFlags: z.array(z.string()).optional(),
+  /** The review (issue 18); the content service always sends it (a draft when never changed). */
+  review: ContentReview.optional(),
 });
 export type ContentItem = z.infer<typeof ContentItem>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIELD_LIMITS } from '../constants';
 import { WorkspaceId } from '../ids';
-import { ContentItem } from '../entities/content';
+import { ContentItem, ReviewState } from '../entities/content';
 import { ContentType, integer, IsoDateTime } from '../primitives';
 import { FILE_RESPONSE, IdParams, WorkspaceQuery, type RouteDef } from './route';
 
@@ -18,6 +18,8 @@ export const ListContentsQuery = z.object({
     .max(FIELD_LIMITS.searchQuery, `Search must be at most ${FIELD_LIMITS.searchQuery} characters`)
     .optional()
     .transform((q) => q || undefined),
+  /** Only the contents in this review state (issue 18). */
+  review: ReviewState.optional(),
   limit: integer('Limit', 1, 100).default(20),
   /** Opaque: pass back the previous page's nextCursor. */
   cursor: z.string().min(1).max(FIELD_LIMITS.cursor).optional(),
@@ -66,12 +68,53 @@ export type ContentExport = z.infer<typeof ContentExport>;
 
 const Count = z.number().int().nonnegative();
 
+/** Contents per review state (a content never reviewed is a draft). */
+export const ReviewCounts = z.object({
+  draft: Count,
+  'in-review': Count,
+  approved: Count,
+  'changes-requested': Count,
+});
+export type ReviewCounts = z.infer<typeof ReviewCounts>;
+
 export const StatsResponse = z.object({
   totalPrompts: Count,
   textContent: Count,
   imagesGenerated: Count,
+  /** Contents per review state (issue 18). */
+  reviews: ReviewCounts,
 });
 export type StatsResponse = z.infer<typeof StatsResponse>;
+
+/**
+ * A review change (issue 18): the author submits (a draft, or after changes were requested);
+ * an admin of the content's workspace or a super administrator approves or requests changes
+ * (with a comment). A change that no longer fits the current state answers 409.
+ */
+export const REVIEW_ACTIONS = ['submit', 'approve', 'request-changes'] as const;
+export const ReviewAction = z.enum(REVIEW_ACTIONS, {
+  error: `Action must be one of: ${REVIEW_ACTIONS.join(', ')}`,
+});
+export type ReviewAction = z.infer<typeof ReviewAction>;
+
+export const ReviewContentBody = z
+  .object({
+    action: ReviewAction,
+    comment: z
+      .string()
+      .trim()
+      .max(
+        FIELD_LIMITS.reviewComment,
+        `Comment must be at most ${FIELD_LIMITS.reviewComment} characters`,
+      )
+      .optional()
+      .transform((c) => c || undefined),
+  })
+  .refine((b) => b.action !== 'request-changes' || b.comment !== undefined, {
+    path: ['comment'],
+    message: 'A comment is required when requesting changes',
+  });
+export type ReviewContentBody = z.infer<typeof ReviewContentBody>;
 
 export const CONTENT_ROUTES = {
   list: {
@@ -125,6 +168,16 @@ export const CONTENT_ROUTES = {
     params: IdParams,
     query: ExportContentQuery,
     response: FILE_RESPONSE,
+  },
+  /** A review change (ReviewContentBody); answers the content. Sent with x-workspace-id. */
+  review: {
+    method: 'POST',
+    path: '/api/contents/:id/review',
+    service: 'content',
+    access: 'signed-in',
+    params: IdParams,
+    body: ReviewContentBody,
+    response: ContentItem,
   },
   stats: {
     method: 'GET',

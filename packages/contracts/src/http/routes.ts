@@ -1,3 +1,4 @@
+import { AUDIT_ROUTES } from './audit';
 import { BRAND_VOICE_ROUTES } from './brand-voice';
 import { CONTENT_ROUTES } from './contents';
 import { GENERATION_ROUTES } from './generation';
@@ -22,6 +23,7 @@ export const ROUTE_TABLES = {
   usage: USAGE_ROUTES,
   brandVoice: BRAND_VOICE_ROUTES,
   tokens: TOKEN_ROUTES,
+  audit: AUDIT_ROUTES,
 } as const satisfies Record<string, Record<string, RouteDef>>;
 
 /**

@@ -6,6 +6,7 @@ import {
   QUERY_STALE_MS,
   SETTINGS_KEYS,
 } from '@aict/contracts/constants';
+import type { ReviewState } from '@aict/contracts';
 import { routeQueryKey, routeUrl, withParams } from './route-client';
 import { contentRoutes, promptRoutes } from './routes';
 
@@ -50,13 +51,14 @@ export const queryKeys = {
   /** History pages (an infinite query: the cursor is added per page, not part of the key). */
   contentsPages: (
     workspaceId: number,
-    filter: { type?: 'text' | 'image'; q?: string; limit?: number } = {},
+    filter: { type?: 'text' | 'image'; q?: string; limit?: number; review?: ReviewState } = {},
   ) =>
     [
       routeUrl(contentRoutes.list, undefined, {
         workspaceId,
         type: filter.type,
         q: filter.q || undefined,
+        review: filter.review,
         limit: filter.limit,
       }),
       'pages',

@@ -16,6 +16,7 @@ export const contentRoutes = {
     '/api/contents/:id/conversation',
   ),
   remove: routeRef<typeof CONTENT_ROUTES.remove>('DELETE', '/api/contents/:id'),
+  review: routeRef<typeof CONTENT_ROUTES.review>('POST', '/api/contents/:id/review'),
   stats: routeRef<typeof CONTENT_ROUTES.stats>('GET', '/api/stats'),
 };
 

@@ -10,6 +10,8 @@ import type {
   ContentsPage,
   ContentType,
   ConversationResponse,
+  ReviewAction,
+  ReviewState,
   StatsResponse,
 } from '@aict/contracts';
 import { getQueryFn } from '../api/http';
@@ -27,6 +29,8 @@ export interface ContentsFilter {
   q?: string;
   /** Items per page (the service's default is 20). */
   limit?: number;
+  /** Only the contents in this review state (issue 18). */
+  review?: ReviewState;
 }
 
 /** One page of GET /api/contents; `cursor` is the previous page's nextCursor. */
@@ -40,6 +44,7 @@ export async function fetchContentsPage(
     workspaceId,
     type: filter.type,
     q: filter.q || undefined,
+    review: filter.review,
     limit: filter.limit,
     cursor: cursor ?? undefined,
   };
@@ -57,7 +62,7 @@ export async function fetchContentsPage(
 export function useContentsInfinite(filter: ContentsFilter = {}) {
   const { currentWorkspaceId } = useWorkspace();
   const q = filter.q?.trim() || undefined;
-  const normalised = { type: filter.type, q, limit: filter.limit };
+  const normalised = { type: filter.type, q, limit: filter.limit, review: filter.review };
   return useInfiniteQuery({
     queryKey: queryKeys.contentsPages(currentWorkspaceId ?? 0, normalised),
     queryFn: ({ pageParam, signal }) =>
@@ -121,6 +126,32 @@ export function useDeleteContent() {
     onSuccess: async (_, id) => {
       queryClient.removeQueries({ queryKey: queryKeys.content(id) });
       await Promise.all([
+        queryClient.invalidateQueries(urlFilter('/api/contents')),
+        queryClient.invalidateQueries(urlFilter('/api/stats')),
+      ]);
+    },
+  });
+}
+
+/** POST /api/contents/{id}/review: submit, approve or request changes (issue 18). */
+export interface ReviewChange {
+  action: ReviewAction;
+  /** Required with request-changes. */
+  comment?: string;
+}
+
+export function reviewContent(id: string, body: ReviewChange): Promise<ContentItem> {
+  return apiCall(contentRoutes.review, { params: { id }, body });
+}
+
+/** A review change, then every content list, the content and the stats refreshed. */
+export function useReviewContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ReviewChange & { id: string }) => reviewContent(id, body),
+    onSuccess: async (_, { id }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.content(id) }),
         queryClient.invalidateQueries(urlFilter('/api/contents')),
         queryClient.invalidateQueries(urlFilter('/api/stats')),
       ]);

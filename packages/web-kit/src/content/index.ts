@@ -9,6 +9,9 @@ export {
   useContentsInfinite,
   useConversation,
   useDeleteContent,
+  reviewContent,
+  useReviewContent,
+  type ReviewChange,
   useStats,
   type ContentsFilter,
 } from './content-queries';
@@ -42,3 +45,11 @@ export {
   type ExportFormat,
 } from './content-export';
 export { ImageDialog, type ImageDialogProps } from './image-dialog';
+export {
+  REVIEW_STATE_ORDER,
+  ReviewActions,
+  ReviewBadge,
+  ReviewFilter,
+  ReviewStateCounts,
+  type ReviewFilterProps,
+} from './content-review';

@@ -50,6 +50,8 @@ export const DUTCH_ERROR_MESSAGES: Record<ErrorCode, string> = {
   'PROVIDER.TRUNCATED': 'De AI-aanbieder stopte halverwege. Probeer het opnieuw.',
   'FILE.UNREADABLE': 'Het bestand kon niet worden gelezen.',
   'GENERATION.MODEL_NOT_ALLOWED': 'Dit model kan niet voor deze prompt worden gebruikt.',
+  'CONTENT.REVIEW_CONFLICT':
+    'De reviewstatus van deze content is gewijzigd. Laad opnieuw en probeer het nog eens.',
   'GENERATION.IDEMPOTENCY_CONFLICT':
     'Dit verzoek is al verstuurd met andere gegevens of loopt nog.',
   'GENERATION.WORKSPACE_BUSY':

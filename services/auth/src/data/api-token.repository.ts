@@ -1,4 +1,4 @@
-import { outboxUpdate, type Envelope } from '@aict/service-kit';
+import { outboxInsert, outboxUpdate, type Envelope } from '@aict/service-kit';
 import type { ApiTokenModel, ApiTokenRecord } from './api-token.model';
 
 export function apiTokenRepository(ApiToken: ApiTokenModel) {
@@ -6,8 +6,9 @@ export function apiTokenRepository(ApiToken: ApiTokenModel) {
   return {
     model: ApiToken,
 
-    async insert(token: ApiTokenRecord): Promise<void> {
-      await ApiToken.create(token);
+    /** With its events (outbox), published by the relay. */
+    async insert(token: ApiTokenRecord, events: readonly Envelope[] = []): Promise<void> {
+      await ApiToken.create(outboxInsert(token, events));
     },
 
     /** The gateway's lookup: one read by `_id` (the secret's hash). */

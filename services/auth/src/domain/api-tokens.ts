@@ -10,7 +10,9 @@ import {
 } from '@aict/contracts';
 import { AppError, type Envelope } from '@aict/service-kit';
 import type { ApiTokenRecord } from '../data/api-token.model';
+import { auditEnvelope } from './audit-acts';
 import type { AuthDeps } from './auth-deps';
+import { documentKey } from './keyed-lock';
 import { userErrors } from './user.errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,6 +44,18 @@ const tokenErrors = {
       `You can have at most ${MAX_ACTIVE_TOKENS} API tokens; revoke one first.`,
     ),
 };
+
+const tokenKey = (hash: string) => documentKey('api_tokens', hash);
+
+/** A token as the log shows it: never the secret, its hash or its hint. */
+function tokenSummary(token: ApiTokenRecord) {
+  return {
+    name: token.name,
+    workspaceId: token.workspaceId,
+    scopes: token.scopes.join(' '),
+    expiresAt: token.expiresAt.toISOString(),
+  };
+}
 
 /** A session only: a request made with a token never manages tokens (the gateway refuses it too). */
 function ownerOf(ctx: TrustedContext): string {
@@ -80,7 +94,17 @@ export async function createApiToken(
     lastUsedAt: null,
     revokedAt: null,
   };
-  await deps.apiTokens.insert(record);
+  const events = [
+    auditEnvelope(deps, ctx, {
+      action: 'api-token.created',
+      workspaceId: record.workspaceId,
+      targetType: 'api-token',
+      targetId: record.tokenId,
+      after: tokenSummary(record),
+    }),
+  ];
+  await deps.apiTokens.insert(record, events);
+  deps.events.publishSoon(deps.apiTokens.model, record._id);
   deps.logger.info(
     { tokenId: record.tokenId, userId, workspaceId: record.workspaceId, scopes: record.scopes },
     'api token created',
@@ -108,8 +132,20 @@ export async function revokeApiToken(
       userId,
       expiresAt: token.expiresAt.toISOString(),
     }),
+    auditEnvelope(deps, ctx, {
+      action: 'api-token.revoked',
+      workspaceId: token.workspaceId,
+      targetType: 'api-token',
+      targetId: token.tokenId,
+      before: tokenSummary(token),
+    }),
   ];
-  if (!(await deps.apiTokens.revoke(token._id, now, events))) throw tokenErrors.notFound();
+  // Under the document's lock, like its outbox flushes (FerretDB v1 loses one of two
+  // concurrent updates of a document: the creation's flush must not swallow the revocation).
+  const revoked = await deps.locks.run(tokenKey(token._id), () =>
+    deps.apiTokens.revoke(token._id, now, events),
+  );
+  if (!revoked) throw tokenErrors.notFound();
   deps.events.publishSoon(deps.apiTokens.model, token._id);
   deps.logger.info({ tokenId, userId }, 'api token revoked');
   return events;
@@ -126,7 +162,7 @@ export async function verifyApiToken(
 ): Promise<ApiTokenVerifyReply> {
   const token = await deps.apiTokens.findByHash(hash);
   if (!token || token.revokedAt || token.expiresAt <= now) return { token: null };
-  await deps.apiTokens.touch(hash, now);
+  await deps.locks.run(tokenKey(hash), () => deps.apiTokens.touch(hash, now));
   return {
     token: {
       id: token.tokenId,

@@ -1,5 +1,6 @@
 import type { EventData, EventType } from '@aict/contracts';
 import type { Envelope, Logger, OutboxModel } from '@aict/service-kit';
+import type { AuditRepository } from '../data/audit.repository';
 import type { ApiTokenRepository } from '../data/api-token.repository';
 import type { ClaimRepository } from '../data/claim.repository';
 import type { MembershipRepository } from '../data/membership.repository';
@@ -20,6 +21,8 @@ export interface EventOutbox {
    * document queued before it (the sweep covers a failure).
    */
   publishSoon(model: OutboxModel, id: string): void;
+  /** Publishes an event that no write carries (with the broker's confirm). */
+  publishNow(envelope: Envelope): Promise<void>;
 }
 
 /** Single sign-on (OpenID Connect), when configured. */
@@ -43,6 +46,8 @@ export interface AuthDeps {
   /** Personal API tokens (stored by the hash of their secret). */
   apiTokens: ApiTokenRepository;
   tokens: SessionTokens;
+  /** The audit log (this service owns it). */
+  audit: AuditRepository;
   limiter: RateLimiter;
   limits: { perIp: number; perUsername: number };
   events: EventOutbox;

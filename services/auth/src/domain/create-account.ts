@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { TrustedContext } from '@aict/contracts';
 import type { Envelope } from '@aict/service-kit';
 import type { ClaimKind } from '../data/claim.model';
 import type { UserRecord } from '../data/user.model';
+import { auditEnvelope, userSummary } from './audit-acts';
 import type { AuthDeps } from './auth-deps';
 import { hashPassword } from './passwords';
 import { userErrors } from './user.errors';
@@ -12,6 +14,8 @@ export interface NewAccount {
   email: string;
   password: string;
   isSuperAdmin: boolean;
+  /** An administrator's act (`POST /api/users`): audited. */
+  auditAs?: TrustedContext;
   /** A user created by a single sign-on. */
   sso?: UserRecord['sso'];
 }
@@ -45,7 +49,17 @@ export async function createAccount(
       createdAt: now,
       updatedAt: now,
     };
-    const events = [deps.events.envelope('user.created', userSnapshot(user))];
+    const events: Envelope[] = [deps.events.envelope('user.created', userSnapshot(user))];
+    if (account.auditAs) {
+      events.push(
+        auditEnvelope(deps, account.auditAs, {
+          action: 'user.created',
+          targetType: 'user',
+          targetId: userId,
+          after: userSummary(user),
+        }),
+      );
+    }
     await deps.users.insert(user, events);
     deps.events.publishSoon(deps.users.model, userId);
     return { user, events };

@@ -35,6 +35,7 @@ export async function createUser(
     email: body.email,
     password: body.password,
     isSuperAdmin: false,
+    auditAs: workspaceId === null ? ctx : { ...ctx, ws: workspaceId },
   });
   if (workspaceId === null) return { user, roles: {}, events };
 

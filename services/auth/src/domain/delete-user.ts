@@ -1,6 +1,7 @@
 import type { TrustedContext } from '@aict/contracts';
 import type { Envelope } from '@aict/service-kit';
 import type { UserRecord } from '../data/user.model';
+import { auditEnvelope, userSummary } from './audit-acts';
 import type { AuthDeps } from './auth-deps';
 import { releaseClaims } from './create-account';
 import { loadManageableUser, retryOnConflict, withUserLock } from './load-manageable-user';
@@ -28,6 +29,12 @@ export async function deleteUser(
           tokenVersion: user.tokenVersion + 1,
         }),
         deps.events.envelope('user.deleted', { userId }),
+        auditEnvelope(deps, ctx, {
+          action: 'user.deleted',
+          targetType: 'user',
+          targetId: userId,
+          before: userSummary(user),
+        }),
       ];
       return (await tombstoneUser(deps, user, events)) ? events : undefined;
     }),

@@ -1,6 +1,7 @@
 import type { LoginBody } from '@aict/contracts';
 import { claimKey } from '../data/claim.repository';
 import type { UserRecord } from '../data/user.model';
+import { recordAct } from './audit-acts';
 import type { AuthDeps } from './auth-deps';
 import { burnTime, verifyPassword } from './passwords';
 import type { IssuedSession } from './session-tokens';
@@ -44,10 +45,32 @@ export async function logIn(
   const valid = user
     ? await verifyPassword(body.password, user.passwordHash)
     : await burnTime(body.password);
-  if (!user || !valid) throw userErrors.invalidCredentials();
-  // Users who came through single sign-on sign in there only, when so configured.
-  if (user.sso && deps.sso && !deps.sso.passwordLogin) throw userErrors.invalidCredentials();
+  const ssoOnly = user?.sso && deps.sso && !deps.sso.passwordLogin;
+  if (!user || !valid || ssoOnly) {
+    await recordAct(
+      deps,
+      { uid: null, ip: clientIp, ws: null },
+      {
+        action: 'session.login-failed',
+        actorName: body.username,
+        targetType: 'user',
+        targetId: user?._id ?? body.username,
+      },
+    );
+    // Users who came through single sign-on sign in there only, when so configured.
+    throw userErrors.invalidCredentials();
+  }
   await attempt.refund();
+  await recordAct(
+    deps,
+    { uid: user._id, ip: clientIp, ws: null },
+    {
+      action: 'session.login',
+      actorName: user.username,
+      targetType: 'user',
+      targetId: user._id,
+    },
+  );
   const session = deps.tokens.issue(user);
   return { user, roles: await deps.memberships.rolesOf(user._id), session };
 }

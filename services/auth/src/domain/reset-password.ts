@@ -1,5 +1,6 @@
 import type { TrustedContext } from '@aict/contracts';
 import type { Envelope } from '@aict/service-kit';
+import { auditEnvelope } from './audit-acts';
 import type { AuthDeps } from './auth-deps';
 import { loadManageableUser, retryOnConflict, withUserLock } from './load-manageable-user';
 import { hashPassword } from './passwords';
@@ -21,6 +22,12 @@ export async function resetPassword(
       const tokenVersion = user.tokenVersion + 1;
       const events: Envelope[] = [
         deps.events.envelope('user.sessions-revoked', { userId, tokenVersion }),
+        auditEnvelope(deps, ctx, {
+          action: 'user.password-reset',
+          targetType: 'user',
+          targetId: userId,
+          after: { username: user.username, passwordChanged: true },
+        }),
       ];
       if (!(await deps.users.update(user, { passwordHash, tokenVersion }, events)))
         return undefined;

@@ -3,6 +3,7 @@ import type { Envelope } from '@aict/service-kit';
 import type { ClaimKind } from '../data/claim.model';
 import { claimKey } from '../data/claim.repository';
 import type { UserChanges } from '../data/user.repository';
+import { auditEnvelope, changedFields, userSummary } from './audit-acts';
 import type { AuthDeps } from './auth-deps';
 import { claimOrFail, releaseClaims } from './create-account';
 import { loadManageableUser, retryOnConflict, withUserLock } from './load-manageable-user';
@@ -56,7 +57,15 @@ export async function updateUser(
       }
 
       const updated = { ...user, ...changes };
-      const events: Envelope[] = [deps.events.envelope('user.updated', userSnapshot(updated))];
+      const events: Envelope[] = [
+        deps.events.envelope('user.updated', userSnapshot(updated)),
+        auditEnvelope(deps, ctx, {
+          action: 'user.updated',
+          targetType: 'user',
+          targetId: userId,
+          ...changedFields(userSummary(user), userSummary(updated)),
+        }),
+      ];
       if (flagChanges)
         events.push(
           deps.events.envelope('user.sessions-revoked', {

@@ -8,9 +8,11 @@ import type { Envelope } from '@aict/service-kit';
  * the very next request; the gateway strips the header.
  */
 export function setIdentityEvents(res: Response, events: readonly Envelope[]): void {
-  if (events.length === 0) return;
+  // Audit entries are not identity state (and hold more than the gateway needs to see).
+  const identity = events.filter((event) => event.type !== 'audit.recorded');
+  if (identity.length === 0) return;
   res.setHeader(
     IDENTITY_EVENTS_HEADER,
-    Buffer.from(JSON.stringify(events), 'utf8').toString('base64url'),
+    Buffer.from(JSON.stringify(identity), 'utf8').toString('base64url'),
   );
 }

@@ -32,10 +32,19 @@ export type PendingDoc =
       at: Date;
       contentId: string;
       event: Envelope;
+    }
+  | {
+      /** A review change (issue 18): its copies in the lists follow the review chain. */
+      _id: string;
+      op: 'review';
+      key: OwnerKey;
+      at: Date;
+      contentId: string;
     };
 
 export const pendingStoreId = (contentId: string) => contentId;
 export const pendingDeleteId = (contentId: string) => `del:${contentId}`;
+export const pendingReviewId = (contentId: string, n: number) => `rev:${contentId}:${n}`;
 
 export function contentCollections(conn: Connection) {
   return {

@@ -1,5 +1,5 @@
 import type { ContentCollections } from './collections';
-import type { ContentRecord, OwnerKey, Scope, TurnItem } from './layout';
+import type { ContentRecord, OwnerKey, ReviewCopy, Scope, TurnItem } from './layout';
 
 // The content records and their threads. Every read and write but the workspace clean-up is
 // by `_id` (ARCHITECTURE "Data on both engines"); the driver returns plain documents.
@@ -39,6 +39,10 @@ export function createContentRepository(c: ContentCollections) {
         { _id: id },
         { $set: { deletedAt, title: '', content: '', metadata: '{}' } },
       ),
+
+    /** The record's copy of its review (the review chain holds the truth). */
+    setReview: (id: string, review: ReviewCopy) =>
+      c.contents.updateOne({ _id: id }, { $set: { review } }),
 
     deleteOfWorkspace: (workspaceId: number) => c.contents.deleteMany({ workspaceId }),
 

@@ -126,13 +126,34 @@ export function createHistoryRepository(c: ContentCollections, pageSize = PAGE_S
     return { page, ver, changed: true };
   }
 
+  /** Replaces the item with the same id (no-op when absent or equal). Idempotent. */
+  async function replace(
+    key: OwnerKey,
+    scope: Scope,
+    item: SummaryItem,
+    hint?: number,
+  ): Promise<Placement | null> {
+    const head = await readHead(key, scope);
+    if (!head) return null;
+    const { page, doc } = await locate(key, scope, item, head.lastPage, hint);
+    const at = doc?.items.findIndex((i) => i.id === item.id) ?? -1;
+    if (!doc || at < 0) return null;
+    if (JSON.stringify(doc.items[at]) === JSON.stringify(item))
+      return { page, ver: doc.ver, changed: false };
+    const ver = doc.ver + 1;
+    const items = [...doc.items];
+    items[at] = item;
+    await writePage(scope, { ...doc, ver, items });
+    return { page, ver, changed: true };
+  }
+
   const deletePage = (key: OwnerKey, scope: Scope, page: number) =>
     pagesOf(scope).deleteOne({ _id: pageId(key, scope, page) });
 
   const deleteHead = (key: OwnerKey, scope: Scope) =>
     c.heads.deleteOne({ _id: headId(key, scope) });
 
-  return { readHead, readPage, place, remove, setVersion, deletePage, deleteHead };
+  return { readHead, readPage, place, remove, replace, setVersion, deletePage, deleteHead };
 }
 
 export type HistoryRepository = ReturnType<typeof createHistoryRepository>;

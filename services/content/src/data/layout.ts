@@ -1,4 +1,4 @@
-import type { ContentType, GeneratedContent } from '@aict/contracts';
+import type { ContentType, GeneratedContent, ReviewState } from '@aict/contracts';
 
 // The shape of the documents the reads use (see README "Data"). Pure functions only: the
 // store use case and the benchmark's bulk seeding build the very same documents here.
@@ -26,6 +26,20 @@ export const ownerKeyOf = (workspaceId: number | null, userId: string): OwnerKey
 export const headId = (key: OwnerKey, scope: Scope) => `${key}:${scope}`;
 export const pageId = (key: OwnerKey, scope: Scope, page: number) => `${key}:${scope}:${page}`;
 
+/**
+ * A content's review as the lists show it (issue 18), copied from its review chain (the
+ * source of truth, see data/review.repository.ts); `rev` is the chain version it came from.
+ * Absent on a draft never changed.
+ */
+export interface ReviewCopy {
+  state: ReviewState;
+  comment?: string;
+  by?: string;
+  /** ISO time of the change. */
+  at: string;
+  rev: number;
+}
+
 /** The record: the source of truth (collection `contents`, `_id` = content id). */
 export interface ContentRecord {
   _id: string;
@@ -50,6 +64,8 @@ export interface ContentRecord {
   deletedAt?: Date;
   /** The brand voice's words to avoid the text contains (issue 18); absent when none. */
   voiceFlags?: string[];
+  /** The review (a copy of the review chain's latest version); absent on a draft. */
+  review?: ReviewCopy;
 }
 
 /** One history item: what a list shows (small), sorted by (t, id). */
@@ -70,6 +86,8 @@ export interface SummaryItem {
   metadata: string;
   /** As ContentRecord.voiceFlags (a badge in history); absent when none. */
   voiceFlags?: string[];
+  /** As ContentRecord.review (a badge and a filter in history); absent on a draft. */
+  review?: ReviewCopy;
 }
 
 /** A search page item: the summary plus the lower-cased title and (for texts) content. */
@@ -120,6 +138,8 @@ export interface CountersDoc {
   applied: string[];
   /** The workspace was deleted: nothing is stored for it any more. */
   closed?: boolean;
+  /** Contents per review state other than draft (issue 18); drafts are the rest. */
+  reviews?: Partial<Record<ReviewState, number>>;
 }
 
 /** Operations remembered in CountersDoc.applied (far more than writes in flight). */
@@ -161,6 +181,7 @@ export function summaryOf(r: ContentRecord): SummaryItem {
     parentId: r.parentId,
     metadata: smallMetadata(r.metadata),
     ...(r.voiceFlags?.length ? { voiceFlags: r.voiceFlags } : {}),
+    ...(r.review ? { review: r.review } : {}),
   };
 }
 

@@ -11,6 +11,16 @@ export const deleteForbidden = () =>
     "Only the content's owner and the administrators of its workspace can delete it.",
   );
 
+export const reviewForbidden = (action: 'submit' | 'decide') =>
+  AppError.forbidden(
+    action === 'submit'
+      ? 'Only the author of a content can submit it for review.'
+      : "Only the administrators of the content's workspace can approve it or request changes.",
+  );
+
+export const reviewConflict = () =>
+  AppError.conflict('CONTENT.REVIEW_CONFLICT', ERRORS['CONTENT.REVIEW_CONFLICT'].message);
+
 export const workspaceRequired = () =>
   AppError.badRequest('VALIDATION.FAILED', 'Workspace id is required', [
     { path: 'workspaceId', message: 'Workspace id is required' },

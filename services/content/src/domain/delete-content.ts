@@ -42,7 +42,9 @@ export async function removeContent(d: DomainDeps, record: ContentRecord): Promi
     await d.pending.save(pending);
     const deletedAt = new Date();
     await d.contents.tombstone(record._id, deletedAt);
-    await applyDeleted(d, { ...record, deletedAt });
+    // Read again under the lock: a review change may have moved its counts meanwhile.
+    const current = (await d.contents.findById(record._id)) ?? record;
+    await applyDeleted(d, { ...current, deletedAt });
     await finishPending(d, pendingId, event).catch((err: unknown) =>
       d.logger.warn(
         { err, contentId: record._id },

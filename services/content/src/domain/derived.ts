@@ -9,8 +9,10 @@ import {
   type ContentRecord,
   type CountersDoc,
   type OwnerKey,
+  type ReviewCopy,
   type Scope,
 } from '../data/layout';
+import type { ReviewState } from '@aict/contracts';
 import type { DomainDeps } from './domain-deps';
 
 // The documents derived from a record (history pages and heads, search pages and their
@@ -47,6 +49,58 @@ export async function applyDeleted(d: DomainDeps, r: ContentRecord): Promise<voi
     }),
   );
   await Promise.all([removeTurn(d, r), applyCounters(d, r.key, `-${r._id}`, r, -1)]);
+}
+
+/**
+ * Brings the copies of a content's review (its history and search items, its thread turn,
+ * the counters, the record) up to the latest version of its review chain, whichever change
+ * wrote it: run by every change, in any order, they end at the latest. Idempotent.
+ */
+export async function applyReview(d: DomainDeps, r: ContentRecord): Promise<ContentRecord> {
+  const latest = await d.reviews.latest(r._id);
+  if (!latest || (r.review && r.review.rev >= latest.n)) return r;
+  const review: ReviewCopy = { ...latest.value, rev: latest.n };
+  const next: ContentRecord = { ...r, review };
+  await Promise.all(
+    scopesOf(r.contentType).map(async (scope) => {
+      const done = await d.history.replace(r.key, scope, itemFor(scope, next), r.at?.[scope]);
+      if (done && scope === 'search') await d.history.setVersion(r.key, done.page, done.ver);
+    }),
+  );
+  await replaceTurn(d, next);
+  await applyReviewCount(d, r.key, `r${latest.n}:${r._id}`, r.review?.state, review.state);
+  await d.contents.setReview(r._id, review);
+  return next;
+}
+
+async function replaceTurn(d: DomainDeps, r: ContentRecord): Promise<void> {
+  const thread = await d.contents.findThread(r.threadId);
+  const at = thread && thread.key === r.key ? thread.turns.findIndex((t) => t.id === r._id) : -1;
+  if (!thread || at < 0) return;
+  const turns = [...thread.turns];
+  turns[at] = turnOf(r);
+  await d.contents.saveThread(r.threadId, thread.key, turns, false);
+}
+
+/** One content moved from review state `from` (none: a draft) to `to`. Idempotent by `op`. */
+async function applyReviewCount(
+  d: DomainDeps,
+  key: OwnerKey,
+  op: string,
+  from: ReviewState | undefined,
+  to: ReviewState,
+): Promise<void> {
+  const doc = (await d.counters.findByKey(key)) ?? emptyCounters(key);
+  if (doc.applied.includes(op) || doc.closed) return;
+  const reviews = { ...doc.reviews };
+  if (from && from !== 'draft') reviews[from] = Math.max(0, (reviews[from] ?? 0) - 1);
+  if (to !== 'draft') reviews[to] = (reviews[to] ?? 0) + 1;
+  await d.counters.save({
+    ...emptyCounters(key),
+    ...doc,
+    reviews,
+    applied: [...doc.applied, op].slice(-APPLIED_MEMORY),
+  });
 }
 
 async function addTurn(d: DomainDeps, r: ContentRecord): Promise<void> {
@@ -99,6 +153,9 @@ async function applyCounters(
   if (doc.applied.includes(op) || doc.closed) return;
   const next: CountersDoc = { ...emptyCounters(key), ...doc };
   next[r.contentType] = Math.max(0, next[r.contentType] + sign);
+  const reviewed = r.review?.state;
+  if (sign < 0 && reviewed && reviewed !== 'draft' && next.reviews?.[reviewed])
+    next.reviews = { ...next.reviews, [reviewed]: Math.max(0, next.reviews[reviewed] - 1) };
   if (sign > 0) {
     next.promptTokens += r.usage.promptTokens;
     next.completionTokens += r.usage.completionTokens;

@@ -37,9 +37,11 @@ export async function listContents(
   const inView = workspaceInView(ctx, [query.workspaceId, headerWorkspace]);
   const key = ownerInView(ctx, inView);
   const cursor = decodeCursor(query.cursor);
+  const review = query.review;
+  const fits = (item: SummaryItem) => !review || (item.review?.state ?? 'draft') === review;
   const found = query.q
-    ? await search(d, key, query.q, query.type, cursor, query.limit + 1)
-    : await browse(d, key, query.type ?? 'all', cursor, query.limit + 1);
+    ? await search(d, key, query.q, query.type, cursor, query.limit + 1, fits)
+    : await browse(d, key, query.type ?? 'all', cursor, query.limit + 1, fits);
   const items = found.slice(0, query.limit);
   const last = items[items.length - 1];
   const nextCursor =
@@ -59,6 +61,7 @@ async function browse(
   scope: 'all' | 'text' | 'image',
   cursor: Cursor | null,
   want: number,
+  fits: (item: SummaryItem) => boolean,
 ): Promise<Found[]> {
   const head = await d.history.readHead(key, scope);
   if (!head) return [];
@@ -68,7 +71,7 @@ async function browse(
     const items = doc?.items ?? [];
     for (let i = items.length - 1; i >= 0 && out.length < want; i--) {
       const item = items[i]!;
-      if (afterCursor(item, cursor)) out.push({ item, page: p });
+      if (afterCursor(item, cursor) && fits(item)) out.push({ item, page: p });
     }
     if (out.length >= want) break;
   }
@@ -87,6 +90,7 @@ async function search(
   type: 'text' | 'image' | undefined,
   cursor: Cursor | null,
   want: number,
+  fits: (item: SummaryItem) => boolean,
 ): Promise<Found[]> {
   const head = await d.history.readHead(key, 'search');
   if (!head) return [];
@@ -105,7 +109,7 @@ async function search(
         const item = items[j]!;
         if (type && item.contentType !== type) continue;
         if (!afterCursor(item, cursor)) continue;
-        if (item.s.includes(needle)) out.push({ item, page });
+        if (item.s.includes(needle) && fits(item)) out.push({ item, page });
       }
       if (out.length >= want) break;
     }

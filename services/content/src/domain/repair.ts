@@ -1,7 +1,7 @@
 import { GeneratedContent } from '@aict/contracts';
 import type { PendingDoc } from '../data/collections';
 import { recordOf } from '../data/layout';
-import { applyDeleted, applyStored, finishPending } from './derived';
+import { applyDeleted, applyReview, applyStored, finishPending } from './derived';
 import { ownerLock, type DomainDeps } from './domain-deps';
 
 // The repair of derived documents after a crash between a record's write and the end of its
@@ -32,6 +32,12 @@ async function repairOne(d: DomainDeps, pending: PendingDoc): Promise<boolean> {
         record = await d.contents.findById(gc.id);
       }
       if (record && !record.deletedAt) await applyStored(d, record);
+    } else if (still.op === 'review') {
+      const record = await d.contents.findById(still.contentId);
+      if (record && !record.deletedAt) await applyReview(d, record);
+      await d.pending.remove(still._id);
+      d.logger.info({ pending: still._id, op: still.op }, 'pending write completed by the repair');
+      return true;
     } else {
       const record = await d.contents.findById(still.contentId);
       if (record) {

@@ -12,6 +12,7 @@ import {
   startHarness,
   userOf,
   waitFor,
+  type Caller,
   type Harness,
 } from '../test-support/harness';
 
@@ -101,7 +102,45 @@ describe('stats', () => {
     const res = await h.call('GET', `/api/stats?workspaceId=${ws}`, { as: userOf(ws) });
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ totalPrompts: 2, textContent: 2, imagesGenerated: 1 });
+    expect(res.body).toEqual({
+      totalPrompts: 2,
+      textContent: 2,
+      imagesGenerated: 1,
+      reviews: { draft: 3, 'in-review': 0, approved: 0, 'changes-requested': 0 },
+    });
+  });
+
+  it('when contents are submitted, approved, sent back or deleted, then the stats count each review state', async () => {
+    const ws = newWorkspaceId();
+    const owner = userOf(ws);
+    const items = [1, 2, 3, 4, 5].map(() => buildContent({ workspaceId: ws, userId: owner!.uid! }));
+    for (const c of items) await h.store(c);
+    const review = (id: string, as: Caller, action: string, comment?: string) =>
+      h.call('POST', `/api/contents/${id}/review?workspaceId=${ws}`, {
+        as,
+        body: { action, comment },
+      });
+    for (const c of items.slice(0, 4))
+      expect((await review(c.id, owner, 'submit')).status).toBe(200);
+    expect((await review(items[0]!.id, adminOf(ws), 'approve')).status).toBe(200);
+    expect((await review(items[1]!.id, adminOf(ws), 'request-changes', 'Shorter')).status).toBe(
+      200,
+    );
+    expect((await review(items[2]!.id, adminOf(ws), 'approve')).status).toBe(200);
+    const removed = await h.call('DELETE', `/api/contents/${items[2]!.id}?workspaceId=${ws}`, {
+      as: adminOf(ws),
+    });
+    expect(removed.status).toBe(204);
+
+    const res = await h.call('GET', `/api/stats?workspaceId=${ws}`, { as: owner });
+
+    expect(res.status).toBe(200);
+    expect((res.body as { reviews: unknown }).reviews).toEqual({
+      draft: 1,
+      'in-review': 1,
+      approved: 1,
+      'changes-requested': 1,
+    });
   });
 
   it("when no workspace is named, then 400; when it is not the caller's, then 404", async () => {

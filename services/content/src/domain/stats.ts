@@ -28,9 +28,21 @@ export async function getStats(
       { timeoutMs: d.config.PROMPT_COUNT_TIMEOUT_MS, schema: PromptCountReply },
     ),
   ]);
+  const text = counters?.text ?? 0;
+  const image = counters?.image ?? 0;
+  const reviewed = counters?.reviews ?? {};
+  const inReview = reviewed['in-review'] ?? 0;
+  const approved = reviewed.approved ?? 0;
+  const changes = reviewed['changes-requested'] ?? 0;
   return {
     totalPrompts: prompts.count,
-    textContent: counters?.text ?? 0,
-    imagesGenerated: counters?.image ?? 0,
+    textContent: text,
+    imagesGenerated: image,
+    reviews: {
+      draft: Math.max(0, text + image - inReview - approved - changes),
+      'in-review': inReview,
+      approved,
+      'changes-requested': changes,
+    },
   };
 }

@@ -22,3 +22,8 @@ export function headerWorkspaceOf(req: Request): number | undefined {
 
 /** `?workspaceId=` of any route (the contracts' per-route query schemas name it too). */
 export const OptionalWorkspaceQuery = z.object({ workspaceId: WorkspaceId.optional() });
+
+/** The JSON body parsed by `schema` (a bad one: 400 VALIDATION.FAILED). */
+export function bodyOf<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
+  return schema.parse(req.body ?? {}) as z.output<S>;
+}

@@ -1,5 +1,5 @@
-import type { ContentItem } from '@aict/contracts';
-import type { ContentRecord, SummaryItem, TurnItem } from '../data/layout';
+import type { ContentItem, ContentReview } from '@aict/contracts';
+import type { ContentRecord, ReviewCopy, SummaryItem, TurnItem } from '../data/layout';
 import type { ConversationEntry } from '../domain/view-content';
 
 // The only place a stored content becomes a ContentItem. Optional fields are absent when
@@ -15,6 +15,15 @@ function parseMetadata(json: string): ContentItem['metadata'] {
   } catch {
     return {};
   }
+}
+
+/** The review as a ContentItem shows it: a draft when it never changed. */
+export function presentReview(review: ReviewCopy | undefined): ContentReview {
+  if (!review) return { state: 'draft' };
+  const out: ContentReview = { state: review.state, at: review.at };
+  if (review.comment !== undefined) out.comment = review.comment;
+  if (review.by !== undefined) out.by = review.by;
+  return out;
 }
 
 function present(item: SummaryItem, content: string, metadata: string): ContentItem {
@@ -33,6 +42,7 @@ function present(item: SummaryItem, content: string, metadata: string): ContentI
   if (item.workspaceId !== null) out.workspaceId = item.workspaceId;
   if (item.parentId !== null) out.parentId = item.parentId;
   if (item.voiceFlags?.length) out.voiceFlags = item.voiceFlags;
+  out.review = presentReview(item.review);
   return out;
 }
 
@@ -57,6 +67,7 @@ export function presentRecord(r: ContentRecord): ContentItem {
       parentId: r.parentId,
       metadata: r.metadata,
       ...(r.voiceFlags?.length ? { voiceFlags: r.voiceFlags } : {}),
+      ...(r.review ? { review: r.review } : {}),
     },
     r.content,
     r.metadata,

@@ -1,12 +1,24 @@
 import type { RequestHandler, Router } from 'express';
-import { ExportContentQuery, IdParams, ListContentsQuery } from '@aict/contracts';
-import { contextOf } from '@aict/service-kit';
+import {
+  ExportContentQuery,
+  IdParams,
+  ListContentsQuery,
+  ReviewContentBody,
+} from '@aict/contracts';
+import { contextOf, jsonBody } from '@aict/service-kit';
 import { deleteContent } from '../domain/delete-content';
 import type { DomainDeps } from '../domain/domain-deps';
 import { listContents } from '../domain/list-contents';
+import { reviewContent } from '../domain/review-content';
 import { getStats } from '../domain/stats';
 import { getContent, getConversation } from '../domain/view-content';
-import { headerWorkspaceOf, OptionalWorkspaceQuery, paramsOf, queryOf } from '../lib/request';
+import {
+  bodyOf,
+  headerWorkspaceOf,
+  OptionalWorkspaceQuery,
+  paramsOf,
+  queryOf,
+} from '../lib/request';
 import { presentExport, renderExport } from '../presenters/content-export.presenter';
 import {
   presentConversationEntry,
@@ -53,6 +65,13 @@ export function contentRoutes(router: Router, d: DomainDeps, signedIn: RequestHa
       .type(file.contentType)
       .set('cache-control', 'private, no-store')
       .send(file.body);
+  });
+
+  // Review states (issue 18): the author submits, admins approve or request changes.
+  router.post('/api/contents/:id/review', signedIn, jsonBody('16kb'), async (req, res) => {
+    const { id } = paramsOf(IdParams, req);
+    const body = bodyOf(ReviewContentBody, req);
+    res.json(presentRecord(await reviewContent(d, contextOf(req), id, body, named(req))));
   });
 
   router.delete('/api/contents/:id', signedIn, async (req, res) => {

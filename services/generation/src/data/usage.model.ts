@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { chainSchema } from './chain';
+import { chainSchema } from '@aict/service-kit';
 
 /** What a provider call was. */
 export type UsageKind = 'chat' | 'text' | 'reply' | 'image' | 'image-edit';
@@ -42,6 +42,11 @@ export interface UsageEntry {
   reserved: boolean;
   /** The counters hold the cost instead of the estimate. */
   settled: boolean;
+  /**
+   * The tally slot this entry took (or is about to take) per tally scope, once settled
+   * (domain/usage-tally.ts): a re-run checks the slot instead of counting the entry again.
+   */
+  tally?: { workspace?: number; user?: number };
 }
 
 const ledgerSchema = new Schema<UsageEntry>(
@@ -68,6 +73,7 @@ const ledgerSchema = new Schema<UsageEntry>(
     costMicros: { type: Number, default: 0 },
     reserved: { type: Boolean, default: false },
     settled: { type: Boolean, default: false },
+    tally: { type: Schema.Types.Mixed, default: undefined },
   },
   { collection: 'usage_ledger', versionKey: false, minimize: false },
 );
@@ -121,3 +127,37 @@ const rateSlotSchema = new Schema<RateSlotDoc>(
 export const rateSlotModel = (db: Connection): Model<RateSlotDoc> =>
   (db.models.UsageRateSlot as Model<RateSlotDoc>) ??
   db.model<RateSlotDoc>('UsageRateSlot', rateSlotSchema);
+
+/**
+ * One settled entry's place in a month tally: `tally:<scope>:<k>` (k = 1, 2, … without gaps,
+ * insert-only), with what the tally adds up. The tally's chain (`tally:<scope>` in
+ * usage_chains) holds the sums of slots 1..upTo.
+ */
+export interface TallySlotDoc {
+  _id: string;
+  entryId: string;
+  day: string;
+  userId: string;
+  model: string;
+  promptId: string | null;
+  costMicros: number;
+  at: Date;
+}
+
+const tallySlotSchema = new Schema<TallySlotDoc>(
+  {
+    _id: { type: String, required: true },
+    entryId: { type: String, required: true },
+    day: { type: String, required: true },
+    userId: { type: String, required: true },
+    model: { type: String, required: true },
+    promptId: { type: String, default: null },
+    costMicros: { type: Number, required: true },
+    at: { type: Date, required: true },
+  },
+  { collection: 'usage_tally_slots', versionKey: false },
+);
+
+export const tallySlotModel = (db: Connection): Model<TallySlotDoc> =>
+  (db.models.UsageTallySlot as Model<TallySlotDoc>) ??
+  db.model<TallySlotDoc>('UsageTallySlot', tallySlotSchema);

@@ -1,7 +1,6 @@
 import type { Model } from 'mongoose';
-import { createChain } from './chain';
-import { isDuplicateKey } from './duplicate-key';
-import type { RateSlotDoc, UsageEntry, UsageLimitDoc } from './usage.model';
+import { createChain, isDuplicateKey } from '@aict/service-kit';
+import type { RateSlotDoc, TallySlotDoc, UsageEntry, UsageLimitDoc } from './usage.model';
 
 /** A month counter's value: what was spent (estimates of running calls included). */
 export interface SpentValue {
@@ -13,6 +12,25 @@ export interface StoredPrice {
   inputPerMillion: number;
   outputPerMillion: number;
   perImage: Record<string, number>;
+}
+
+/** One group's sums in a month tally. */
+export interface TallyRow {
+  key: string;
+  costMicros: number;
+  calls: number;
+}
+
+/**
+ * A month tally (a version of the chain `tally:<scope>`): the sums of its slots 1..upTo.
+ * Groups are lists, not maps: keys such as `gpt-3.5-turbo` cannot be field names.
+ */
+export interface TallyValue {
+  upTo: number;
+  byDay: TallyRow[];
+  byUser: TallyRow[];
+  byModel: TallyRow[];
+  byPrompt: TallyRow[];
 }
 
 /** Versions kept behind the latest (more than the writers that may race on one chain). */
@@ -28,14 +46,20 @@ export function createUsageRepository(models: {
   Chains: Model<unknown>;
   Limits: Model<UsageLimitDoc>;
   RateSlots: Model<RateSlotDoc>;
+  TallySlots: Model<TallySlotDoc>;
 }) {
   const counters = createChain<SpentValue>(models.Chains.collection as never, { keep: KEEP });
   const prices = createChain<StoredPrice>(models.Chains.collection as never, { keep: KEEP });
-  const { Ledger, Limits, RateSlots } = models;
+  const tallies = createChain<TallyValue>(models.Chains.collection as never, { keep: KEEP });
+  const { Ledger, Limits, RateSlots, TallySlots } = models;
+  /** The highest tally slot this process has seen per scope (only grows; a hint). */
+  const seenSlot = new Map<string, number>();
+  const slotId = (scope: string, k: number) => `tally:${scope}:${k}`;
 
   return {
     counters,
     prices,
+    tallies,
 
     /** Inserts the entry; false when an entry with its `_id` exists (the same call again). */
     async insertEntry(entry: UsageEntry): Promise<boolean> {
@@ -81,6 +105,27 @@ export function createUsageRepository(models: {
       }
     },
     dropSlot: (id: string) => RateSlots.deleteOne({ _id: id }),
+
+    /** Records which tally slot the entry takes in a scope (before it takes it). */
+    markTallySlot: (id: string, scopeKind: 'workspace' | 'user', k: number) =>
+      Ledger.updateOne({ _id: id }, { $set: { [`tally.${scopeKind}`]: k } }),
+    readTallySlot: (scope: string, k: number) =>
+      TallySlots.findById(slotId(scope, k)).lean<TallySlotDoc>(),
+    /** Takes slot k of a tally; false when it is taken. */
+    async insertTallySlot(scope: string, k: number, slot: Omit<TallySlotDoc, '_id'>) {
+      try {
+        await TallySlots.collection.insertOne({ ...slot, _id: slotId(scope, k) } as never);
+      } catch (err) {
+        if (isDuplicateKey(err)) {
+          if (k > (seenSlot.get(scope) ?? 0)) seenSlot.set(scope, k);
+          return false;
+        }
+        throw err;
+      }
+      if (k > (seenSlot.get(scope) ?? 0)) seenSlot.set(scope, k);
+      return true;
+    },
+    seenTallySlot: (scope: string) => seenSlot.get(scope) ?? 0,
   };
 }
 

@@ -11,7 +11,7 @@ import type { IdempotencyRepository } from '../data/idempotency.repository';
 import type { KeyedSlots } from '../lib/keyed-slots';
 import type { LiveGenerations } from './live-generations';
 import type { UsageRepository } from '../data/usage.repository';
-import type { RateSlotDoc, UsageEntry, UsageLimitDoc } from '../data/usage.model';
+import type { RateSlotDoc, TallySlotDoc, UsageEntry, UsageLimitDoc } from '../data/usage.model';
 import type { Clock } from './usage';
 import type { ProviderClient } from '../provider/provider-client';
 
@@ -46,5 +46,6 @@ export interface DomainDeps {
     UsageChain: Model<unknown>;
     UsageLimit: Model<UsageLimitDoc>;
     UsageRateSlot: Model<RateSlotDoc>;
+    UsageTallySlot: Model<TallySlotDoc>;
   };
 }

@@ -5,10 +5,11 @@ import {
   type UsageLimits,
   type UsageSummary,
 } from '@aict/contracts';
-import type { UsageEntry } from '../data/usage.model';
+import type { TallyRow } from '../data/usage.repository';
 import type { DomainDeps } from './domain-deps';
 import { codeError } from './generation.errors';
 import { requireWorkspace } from './upstream';
+import { readTally, userTally, workspaceTally } from './usage-tally';
 import {
   budgetLimit,
   monthOf,
@@ -91,25 +92,16 @@ export async function setRateLimit(
   return readLimits(d, ctx, workspaceId);
 }
 
-function grouped(entries: UsageEntry[], keyOf: (entry: UsageEntry) => string) {
-  const rows = new Map<string, { key: string; costMicros: number; calls: number }>();
-  for (const entry of entries) {
-    const key = keyOf(entry);
-    const row = rows.get(key) ?? { key, costMicros: 0, calls: 0 };
-    row.costMicros += entry.settled ? entry.costMicros : entry.estimateMicros;
-    row.calls += 1;
-    rows.set(key, row);
-  }
-  return [...rows.values()];
-}
+const rowsOf = (group: TallyRow[]) =>
+  group.map(({ key, costMicros, calls }) => ({ key, costMicros, calls }));
 
-const byCost = (rows: ReturnType<typeof grouped>) =>
+const byCost = (rows: TallyRow[]) =>
   rows.sort((a, b) => b.costMicros - a.costMicros || a.key.localeCompare(b.key));
 
 /**
  * The month of a workspace: spent so far from the counters (by `_id`), the budget and the
- * warning for its admins, and the ledger grouped. A member who is not an admin sees their own
- * calls only.
+ * warning for its admins, and the settled calls grouped from the month's tally (by `_id`,
+ * domain/usage-tally.ts). A member who is not an admin sees their own calls only.
  */
 export async function usageSummary(
   d: DomainDeps,
@@ -121,13 +113,14 @@ export async function usageSummary(
   const admin = isAdminOf(ctx, workspaceId);
   const month = monthAsked ?? monthOf(d.clock.now());
   const uid = ctx.uid!;
-  const [spent, budget, userSpent, cap, entries] = await Promise.all([
+  const [spent, budget, userSpent, cap, tally] = await Promise.all([
     spentOn(d, workspaceCounter(workspaceId, month)),
     d.usage.readLimit(budgetLimit(workspaceId)),
     spentOn(d, userCounter(workspaceId, uid, month)),
     d.usage.readLimit(userCapLimit(workspaceId, uid)),
-    d.usage.listMonth(workspaceId, month, admin ? undefined : uid),
+    readTally(d, admin ? workspaceTally(workspaceId, month) : userTally(workspaceId, uid, month)),
   ]);
+  const sums = tally.value;
   const reached = budget !== null && spent >= budget;
   return {
     workspaceId,
@@ -140,10 +133,10 @@ export async function usageSummary(
     userCapMicros: cap,
     warning: admin && budget !== null && spent >= budget * BUDGET_WARNING_SHARE,
     reached: admin ? reached : reached || (cap !== null && userSpent >= cap),
-    byDay: grouped(entries, (e) => e.day).sort((a, b) => a.key.localeCompare(b.key)),
-    byUser: byCost(grouped(entries, (e) => e.userId)),
-    byModel: byCost(grouped(entries, (e) => e.model)),
-    byPrompt: byCost(grouped(entries, (e) => e.promptId ?? '')),
+    byDay: rowsOf(sums.byDay).sort((a, b) => a.key.localeCompare(b.key)),
+    byUser: byCost(rowsOf(sums.byUser)),
+    byModel: byCost(rowsOf(sums.byModel)),
+    byPrompt: byCost(rowsOf(sums.byPrompt)),
   };
 }
 

@@ -3,6 +3,7 @@ import type { UsageEntry, UsageKind, UsageOutcome } from '../data/usage.model';
 import type { StoredPrice } from '../data/usage.repository';
 import type { DomainDeps } from './domain-deps';
 import { codeError } from './generation.errors';
+import { tallyEntry } from './usage-tally';
 
 /** The service's clock (tests move it across a month boundary). */
 export interface Clock {
@@ -309,6 +310,7 @@ export async function startMeter(
       });
       const delta = cost - entry.estimateMicros;
       if (delta !== 0) await Promise.all(counters.map((chain) => addSpent(d, chain, delta, null)));
+      await tallyEntry(d, { ...entry, ...used, outcome, costMicros: cost, settled: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { outboxPlugin, type OutboxModel } from '@aict/service-kit';
-import { chainSchema, createChain } from './chain';
+import { chainSchema, createChain } from '@aict/service-kit';
 
 /**
  * The workspace's default prompt: the chain `default:<workspaceId>` (its head document has

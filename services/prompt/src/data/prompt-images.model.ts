@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { outboxPlugin, type OutboxModel } from '@aict/service-kit';
-import { chainSchema, createChain } from './chain';
+import { chainSchema, createChain } from '@aict/service-kit';
 
 /** A reference image of a prompt; the bytes live in MinIO under `key`. */
 export interface ReferenceImageRecord {
@@ -15,7 +15,7 @@ export interface ReferenceImageRecord {
 }
 
 /**
- * A prompt's reference images: the chain `images:<promptId>` (data/chain.ts), so that
+ * A prompt's reference images: the chain `images:<promptId>` (service-kit data/chain.ts), so that
  * concurrent uploads and removals never swallow one another (FerretDB v1 updates have no
  * isolation) and the limit of MAX_REFERENCE_IMAGES holds exactly. A version may carry the
  * prompt.updated event of its change (the outbox, in the same insert).

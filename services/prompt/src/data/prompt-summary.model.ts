@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { OutboxModel } from '@aict/service-kit';
 import type { Category, ContentType } from '@aict/contracts';
-import { chainSchema, createChain } from './chain';
+import { chainSchema, createChain } from '@aict/service-kit';
 import type { PromptRecord } from './prompt.model';
 
 /** One prompt in a summary: what the list shows (never the template or images). Times in ISO. */

@@ -1,6 +1,6 @@
 import type { DefaultPrompt, TrustedContext } from '@aict/contracts';
 import { outboxInsert } from '@aict/service-kit';
-import { linkId } from '../data/chain';
+import { linkId } from '@aict/service-kit';
 import { defaultChain } from '../data/default-pointer.model';
 import { workspaceInView } from './access';
 import type { DomainDeps } from './domain-deps';

@@ -9,7 +9,7 @@ import {
 import type { DomainDeps } from './domain-deps';
 
 // The summaries the list route reads by `_id` (ARCHITECTURE "Data on both engines"): the
-// chain `ws:<id>` per workspace and the chain `public` (data/chain.ts). They are derived from
+// chain `ws:<id>` per workspace and the chain `public` (service-kit data/chain.ts). They are derived from
 // the prompts:
 //
 // - every write use case syncs the entries of the prompt it wrote, after writing it;

@@ -7,7 +7,7 @@ import {
   type TrustedContext,
 } from '@aict/contracts';
 import { outboxInsert, type Envelope, type SingleUpload } from '@aict/service-kit';
-import { linkId } from '../data/chain';
+import { linkId } from '@aict/service-kit';
 import type { PromptRecord } from '../data/prompt.model';
 import { imagesChain, type ReferenceImageRecord } from '../data/prompt-images.model';
 import { checkImage } from '../lib/image';

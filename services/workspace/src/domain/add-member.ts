@@ -18,7 +18,7 @@ export async function addMember(
 ): Promise<MembershipChange> {
   await authorizeAdmin(d, ctx, workspaceId);
   await assertMayAdd(d, ctx, workspaceId, body.userId);
-  return assignMember(d, workspaceId, body.userId, body.role);
+  return assignMember(d, workspaceId, body.userId, body.role, ctx);
 }
 
 /** The assignment itself (also the `workspace.add-member` request, authorised by its caller). */
@@ -27,9 +27,10 @@ export async function assignMember(
   workspaceId: number,
   userId: string,
   role: Role,
+  actor?: TrustedContext,
 ): Promise<MembershipChange> {
   if (await d.memberships.isUserDeleted(userId)) throw userNotFound();
-  const change = await setRoleKeepingAnAdmin(d, workspaceId, userId, role);
+  const change = await setRoleKeepingAnAdmin(d, workspaceId, userId, role, actor);
   // Undone because the user or the workspace was deleted meanwhile (both announced).
   if (change.role !== role) {
     throw (await d.memberships.isUserDeleted(userId)) ? userNotFound() : workspaceNotFound();

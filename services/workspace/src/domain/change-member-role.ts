@@ -17,5 +17,5 @@ export async function changeMemberRole(
   await authorizeAdmin(d, ctx, workspaceId);
   const current = await d.memberships.get(workspaceId, userId);
   if (!current?.role) throw membershipNotFound();
-  return setRoleKeepingAnAdmin(d, workspaceId, userId, role);
+  return setRoleKeepingAnAdmin(d, workspaceId, userId, role, ctx);
 }

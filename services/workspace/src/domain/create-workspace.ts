@@ -2,6 +2,7 @@ import { slugify, type CreateWorkspaceBody, type TrustedContext } from '@aict/co
 import { assertSuperAdmin } from '@aict/service-kit';
 import type { WorkspaceRecord } from '../data/workspace.model';
 import { claimWorkspaceName, nameKeyOf } from './claim-workspace-name';
+import { auditEnvelope } from './audit-act';
 import type { DomainDeps } from './domain-deps';
 import { workspaceSnapshot } from './workspace-snapshot';
 
@@ -29,6 +30,13 @@ export async function createWorkspace(
   try {
     await d.workspaces.insert(record, [
       d.bus.envelope('workspace.created', workspaceSnapshot(record)),
+      auditEnvelope(d, ctx, {
+        action: 'workspace.created',
+        workspaceId: id,
+        targetType: 'workspace',
+        targetId: String(id),
+        after: { name: record.name, description: record.description ?? null },
+      }),
     ]);
   } catch (err) {
     await d.workspaces.releaseClaim(nameKey, id).catch(() => undefined);

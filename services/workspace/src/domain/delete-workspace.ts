@@ -1,6 +1,7 @@
 import { DEFAULT_WORKSPACE_ID, type TrustedContext } from '@aict/contracts';
 import type { Envelope } from '@aict/service-kit';
 import { authorizeSuperAdminOn } from './authorize';
+import { auditEnvelope } from './audit-act';
 import type { DomainDeps } from './domain-deps';
 import { withWorkspaceLock } from './locks';
 import { defaultWorkspaceNotDeletable, workspaceNotFound } from './workspace.errors';
@@ -21,8 +22,14 @@ export async function deleteWorkspace(
   await authorizeSuperAdminOn(d, ctx, workspaceId);
   if (workspaceId === DEFAULT_WORKSPACE_ID) throw defaultWorkspaceNotDeletable();
   const event = d.bus.envelope('workspace.deleted', { workspaceId });
+  const audit = auditEnvelope(d, ctx, {
+    action: 'workspace.deleted',
+    workspaceId,
+    targetType: 'workspace',
+    targetId: String(workspaceId),
+  });
   const deleted = await withWorkspaceLock(d, workspaceId, () =>
-    d.workspaces.markDeleted(workspaceId, [event]),
+    d.workspaces.markDeleted(workspaceId, [event, audit]),
   );
   if (!deleted) throw workspaceNotFound();
   d.outbox.flushLater(d.models.Workspace, workspaceId);

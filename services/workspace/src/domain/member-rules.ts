@@ -22,15 +22,16 @@ const adminsKey = (workspaceId: number) => `workspace-admins:${workspaceId}`;
 
 /**
  * Sets `userId`'s role in the workspace (null: removes them), refusing to take away the
- * workspace's last admin.
+ * workspace's last admin. An administrator's change (`actor`) is audited.
  */
 export async function setRoleKeepingAnAdmin(
   d: DomainDeps,
   workspaceId: number,
   userId: string,
   role: Role | null,
+  actor?: TrustedContext,
 ): Promise<MembershipChange> {
-  const assign = () => setMembership(d, workspaceId, userId, role);
+  const assign = () => setMembership(d, workspaceId, userId, role, actor);
   if (role === 'admin') return assign();
   return d.locks.run(adminsKey(workspaceId), async () => {
     const current = await d.memberships.get(workspaceId, userId);

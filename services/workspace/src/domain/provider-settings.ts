@@ -2,6 +2,7 @@ import { OPENAI_BASE_URL_KEY, SETTINGS_KEYS, type TrustedContext } from '@aict/c
 import { assertSuperAdmin } from '@aict/service-kit';
 import { settingId } from '../data/setting.model';
 import { assertAllowedBaseUrl, normaliseBaseUrl } from '../lib/provider-url';
+import { auditEnvelope } from './audit-act';
 import { authorizeAdmin } from './authorize';
 import type { DomainDeps } from './domain-deps';
 import { withSettingLock } from './locks';
@@ -46,6 +47,33 @@ function changed(
   return d.bus.envelope('settings.changed', { workspaceId: scope, key });
 }
 
+/** The audit event of a provider setting's change: that a key changed, never the key. */
+function audited(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  scope: SettingScopeId,
+  action: string,
+  after: Record<string, string | null>,
+) {
+  return auditEnvelope(d, ctx, {
+    action,
+    workspaceId: scope,
+    targetType: 'setting',
+    targetId: scope === null ? 'global' : `workspace:${scope}`,
+    after,
+  });
+}
+
+/** A base URL as the log shows it: scheme, host and path (no credentials or query). */
+function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return '(unparsable)';
+  }
+}
+
 function flush(
   d: DomainDeps,
   scope: SettingScopeId,
@@ -75,7 +103,10 @@ export async function putApiKey(
   await authorizeSettingScope(d, ctx, scope);
   const sealed = d.secrets.seal(value, settingId(scope, API_KEY));
   await withSettingLock(d, scope, API_KEY, () =>
-    d.settings.put(scope, API_KEY, sealed, [changed(d, scope, API_KEY)]),
+    d.settings.put(scope, API_KEY, sealed, [
+      changed(d, scope, API_KEY),
+      audited(d, ctx, scope, 'settings.api-key-changed', { apiKey: 'changed' }),
+    ]),
   );
   flush(d, scope, API_KEY);
   return { key: API_KEY, value, scope: scopeName(scope) };
@@ -88,7 +119,10 @@ export async function deleteApiKey(
 ): Promise<void> {
   await authorizeSettingScope(d, ctx, scope);
   const removed = await withSettingLock(d, scope, API_KEY, () =>
-    d.settings.remove(scope, API_KEY, [changed(d, scope, API_KEY)]),
+    d.settings.remove(scope, API_KEY, [
+      changed(d, scope, API_KEY),
+      audited(d, ctx, scope, 'settings.api-key-removed', { apiKey: null }),
+    ]),
   );
   if (removed) flush(d, scope, API_KEY);
 }
@@ -116,7 +150,10 @@ export async function putBaseUrl(
   const url = normaliseBaseUrl(value);
   await assertAllowedBaseUrl(url, { allowedOrigins: d.config.PROVIDER_URL_ALLOWED_ORIGINS });
   await withSettingLock(d, scope, OPENAI_BASE_URL_KEY, () =>
-    d.settings.put(scope, OPENAI_BASE_URL_KEY, url, [changed(d, scope, OPENAI_BASE_URL_KEY)]),
+    d.settings.put(scope, OPENAI_BASE_URL_KEY, url, [
+      changed(d, scope, OPENAI_BASE_URL_KEY),
+      audited(d, ctx, scope, 'settings.base-url-changed', { baseUrl: shownUrl(url) }),
+    ]),
   );
   flush(d, scope, OPENAI_BASE_URL_KEY);
   return { key: OPENAI_BASE_URL_KEY, value: url, scope: scopeName(scope) };
@@ -128,7 +165,10 @@ export async function deleteBaseUrl(
   scope: SettingScopeId,
 ): Promise<void> {
   await authorizeSettingScope(d, ctx, scope);
-  const events = [changed(d, scope, OPENAI_BASE_URL_KEY)];
+  const events = [
+    changed(d, scope, OPENAI_BASE_URL_KEY),
+    audited(d, ctx, scope, 'settings.base-url-removed', { baseUrl: null }),
+  ];
   const removed = await withSettingLock(d, scope, OPENAI_BASE_URL_KEY, () =>
     d.settings.remove(scope, OPENAI_BASE_URL_KEY, events),
   );

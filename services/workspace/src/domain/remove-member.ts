@@ -16,5 +16,5 @@ export async function removeMember(
   await authorizeAdmin(d, ctx, workspaceId);
   const current = await d.memberships.get(workspaceId, userId);
   if (!current?.role) throw membershipNotFound();
-  return setRoleKeepingAnAdmin(d, workspaceId, userId, null);
+  return setRoleKeepingAnAdmin(d, workspaceId, userId, null, ctx);
 }

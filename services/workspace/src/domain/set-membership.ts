@@ -1,5 +1,6 @@
-import type { Role } from '@aict/contracts';
+import type { Role, TrustedContext } from '@aict/contracts';
 import type { Envelope } from '@aict/service-kit';
+import { auditEnvelope } from './audit-act';
 import type { DomainDeps } from './domain-deps';
 import { withMembershipLock } from './locks';
 
@@ -14,13 +15,15 @@ export interface MembershipChange {
 /**
  * Sets a user's role in a workspace (null: removes them). The membership and its
  * `membership.changed` event are one document write; the per-user index follows (and is
- * repaired from the event should this process stop in between).
+ * repaired from the event should this process stop in between). An administrator's change
+ * (`actor`) writes its audit event in the same write.
  */
 export async function setMembership(
   d: DomainDeps,
   workspaceId: number,
   userId: string,
   role: Role | null,
+  actor?: TrustedContext,
 ): Promise<MembershipChange> {
   const change = await withMembershipLock(d, workspaceId, userId, async () => {
     const current = await d.memberships.get(workspaceId, userId);
@@ -28,7 +31,19 @@ export async function setMembership(
     if (before === role) return { before, role, events: [] };
 
     const event = d.bus.envelope('membership.changed', { workspaceId, userId, role });
-    const written = await d.memberships.write(workspaceId, userId, role, [event]);
+    const audit = actor
+      ? [
+          auditEnvelope(d, actor, {
+            action: 'membership.changed',
+            workspaceId,
+            targetType: 'user',
+            targetId: userId,
+            before: { role: before },
+            after: { role },
+          }),
+        ]
+      : [];
+    const written = await d.memberships.write(workspaceId, userId, role, [event, ...audit]);
     await d.memberships.applyToIndex(userId, workspaceId, { role: written.role, rev: written.rev });
     d.outbox.flushLater(d.models.Membership, written._id);
     return { before, role, events: [event] };

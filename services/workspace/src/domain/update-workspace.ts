@@ -3,6 +3,7 @@ import type { WorkspaceRecord } from '../data/workspace.model';
 import type { WorkspaceChanges } from '../data/workspace.repository';
 import { authorizeSuperAdminOn } from './authorize';
 import { claimWorkspaceName, nameKeyOf } from './claim-workspace-name';
+import { auditEnvelope } from './audit-act';
 import type { DomainDeps } from './domain-deps';
 import { withWorkspaceLock } from './locks';
 import { workspaceNotFound } from './workspace.errors';
@@ -44,6 +45,14 @@ export async function updateWorkspace(
     try {
       updated = await d.workspaces.update(workspaceId, changes, [
         d.bus.envelope('workspace.updated', workspaceSnapshot(next)),
+        auditEnvelope(d, ctx, {
+          action: 'workspace.updated',
+          workspaceId,
+          targetType: 'workspace',
+          targetId: String(workspaceId),
+          before: { name: current.name, description: current.description ?? null },
+          after: { name: next.name, description: next.description ?? null },
+        }),
       ]);
     } catch (err) {
       await releaseNewName();

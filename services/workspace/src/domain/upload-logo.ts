@@ -4,6 +4,7 @@ import { AppError, assertImagePixels, sniffImage } from '@aict/service-kit';
 import type { WorkspaceRecord } from '../data/workspace.model';
 import { authorizeSuperAdminOn } from './authorize';
 import { logoPrefixOf } from './delete-workspace';
+import { auditEnvelope } from './audit-act';
 import type { DomainDeps } from './domain-deps';
 import { withWorkspaceLock } from './locks';
 import { workspaceNotFound } from './workspace.errors';
@@ -47,7 +48,17 @@ export async function uploadLogo(
     return d.workspaces.update(
       workspaceId,
       { set: { logo, updatedAt: now } },
-      [d.bus.envelope('workspace.updated', workspaceSnapshot(next))],
+      [
+        d.bus.envelope('workspace.updated', workspaceSnapshot(next)),
+        auditEnvelope(d, ctx, {
+          action: 'workspace.logo-changed',
+          workspaceId,
+          targetType: 'workspace',
+          targetId: String(workspaceId),
+          before: { logo: latest.logo?.version ?? null },
+          after: { logo: logo.version, contentType: logo.contentType, size: logo.size },
+        }),
+      ],
       'before',
     );
   }).catch(async (err: unknown) => {

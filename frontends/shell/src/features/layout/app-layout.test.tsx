@@ -73,6 +73,9 @@ describe('the sidebar', () => {
     expect(within(nav).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
       '/settings',
     );
+    expect(within(nav).getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe(
+      '/audit',
+    );
   });
 
   it('when the user is only a user of the current workspace, then there is no Admin section', async () => {
@@ -82,6 +85,7 @@ describe('the sidebar', () => {
     await within(nav).findByRole('link', { name: 'Beta GPT' });
     expect(within(nav).queryByRole('link', { name: 'Settings' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Prompts' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull();
   });
 
   it('when a super admin has no role in the workspace, then the Admin section shows', async () => {

@@ -93,6 +93,9 @@ export function Sidebar() {
           <NavItem to="/stats" icon={<StatsIcon size={18} />}>
             {t('shell.nav.stats')}
           </NavItem>
+          <NavItem to="/gallery" icon={<ImageIcon size={18} />}>
+            {t('shell.nav.gallery')}
+          </NavItem>
           <NavItem to="/api-tokens" icon={<KeyIcon size={18} />}>
             {t('shell.nav.apiTokens')}
           </NavItem>
@@ -111,6 +114,9 @@ export function Sidebar() {
               </NavItem>
               <NavItem to="/usage" icon={<StatsIcon size={18} />}>
                 {t('shell.nav.usage')}
+              </NavItem>
+              <NavItem to="/audit" icon={<KeyIcon size={18} />}>
+                {t('shell.nav.audit')}
               </NavItem>
             </ul>
           </section>

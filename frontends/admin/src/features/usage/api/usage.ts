@@ -52,3 +52,21 @@ export function useSaveLimit(workspaceId: number) {
       ]),
   });
 }
+
+/** PUT a user's monthly cap (workspace admins); null removes it. */
+export function useSaveUserCap(workspaceId: number) {
+  const queryClient = useQueryClient();
+  const query = { workspaceId };
+  return useMutation({
+    mutationFn: ({ userId, capMicros }: { userId: string; capMicros: number | null }) =>
+      apiCall(USAGE_ROUTES.setUserCap, {
+        params: { userId },
+        query,
+        body: { monthlyCapMicros: capMicros },
+      }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: routeQueryKey(USAGE_ROUTES.limits, undefined, query),
+      }),
+  });
+}

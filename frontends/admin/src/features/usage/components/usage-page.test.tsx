@@ -55,6 +55,12 @@ function usageServer(user = admin, summary = buildSummary()) {
       ).monthlyBudgetMicros;
       return answer(200, limits);
     },
+    'PUT /api/usage/limits/users/mo?workspaceId=1': (call: StubCall) => {
+      const cap = (call.body as { monthlyCapMicros: number | null }).monthlyCapMicros;
+      if (cap === null) delete limits.userCaps.mo;
+      else limits.userCaps.mo = cap;
+      return answer(200, limits);
+    },
     'PUT /api/usage/limits/rate?workspaceId=1': (call: StubCall) => {
       limits.requestsPerMinute = (call.body as { requestsPerMinute: number }).requestsPerMinute;
       return answer(200, limits);
@@ -153,5 +159,41 @@ describe('the usage screen', () => {
       await screen.findByText('Vul een positief getal in, of laat het veld leeg'),
     ).toBeTruthy();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('when an admin caps a user in dollars, then it is sent in micro-dollars and listed with a way to remove it', async () => {
+    const calls = usageServer(admin);
+    renderAdmin('/usage');
+
+    expect(await screen.findByText('No user has a cap.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('User'), { target: { value: 'mo' } });
+    fireEvent.change(screen.getByLabelText('Monthly cap (USD)'), { target: { value: '2.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save cap' }));
+
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.includes('/limits/users/'))?.body).toEqual({
+        monthlyCapMicros: 2_500_000,
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Monthly caps per user' });
+    expect(list.textContent).toContain('mo: $2.50');
+    fireEvent.click(within(list).getByRole('button', { name: 'Remove the cap of mo' }));
+    expect(await screen.findByText('No user has a cap.')).toBeTruthy();
+    expect(calls.filter((c) => c.url.includes('/limits/users/')).at(-1)?.body).toEqual({
+      monthlyCapMicros: null,
+    });
+  });
+
+  it('when a Dutch admin saves a cap without a user, then nothing is sent and the form says so', async () => {
+    const calls = usageServer(admin);
+    act(() => applyLanguage('nl'));
+    renderAdmin('/usage');
+
+    expect(await screen.findByText('Geen enkele gebruiker heeft een limiet.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Maandlimiet (USD)'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Limiet instellen' }));
+
+    expect(await screen.findByText('Kies een gebruiker')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 });

@@ -15,6 +15,7 @@ import {
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { usageCsvUrl, useUsageSummary } from '../api/usage';
 import { LimitsCard } from './limits-card';
+import { UserCapsCard } from './user-caps-card';
 import styles from './usage.module.css';
 
 /** Micro-units as money in the screen's language (2 decimals; 4 below one cent). */
@@ -64,6 +65,14 @@ export function UsagePage() {
       {currentWorkspaceId !== null && (
         <div className={styles.section}>
           <LimitsCard workspaceId={currentWorkspaceId} />
+        </div>
+      )}
+      {currentWorkspaceId !== null && summary.data?.scope === 'workspace' && (
+        <div className={styles.section}>
+          <UserCapsCard
+            workspaceId={currentWorkspaceId}
+            users={summary.data.byUser.map((row) => row.key)}
+          />
         </div>
       )}
     </Page>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ContentItem } from '@aict/contracts';
+import type { ContentItem, ReviewState } from '@aict/contracts';
 import { BREAKPOINTS, SKELETON_COUNT } from '@aict/contracts/constants';
 import {
   Badge,
@@ -16,6 +16,8 @@ import {
   historyPreview,
   historyTitle,
   relativeTime,
+  ReviewBadge,
+  ReviewFilter,
   useContentsInfinite,
   useIsMobile,
   useMediaQuery,
@@ -58,6 +60,7 @@ export function HistoryPanel({
   const pinned = forced || pinnedChoice;
   const collapsed = !forced && collapsedChoice;
   const [search, setSearch] = useState('');
+  const [review, setReview] = useState<ReviewState | undefined>(undefined);
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [image, setImage] = useState<ContentItem | null>(null);
 
@@ -156,8 +159,9 @@ export function HistoryPanel({
               value={search}
               onChange={(event) => setSearch(event.target.value)}
             />
+            <ReviewFilter value={review} onChange={setReview} />
           </div>
-          <HistoryList q={q} onChoose={choose} activeId={activeId ?? null} />
+          <HistoryList q={q} review={review} onChoose={choose} activeId={activeId ?? null} />
         </>
       )}
       <ImageDialog item={image} onOpenChange={(open) => !open && setImage(null)} />
@@ -167,15 +171,17 @@ export function HistoryPanel({
 
 function HistoryList({
   q,
+  review,
   onChoose,
   activeId,
 }: {
   q: string;
+  review: ReviewState | undefined;
   onChoose: (item: ContentItem) => void;
   activeId: string | null;
 }) {
   const { t } = useTranslation();
-  const query = useContentsInfinite({ q });
+  const query = useContentsInfinite({ q, review });
   const items = contentItems(query.data).filter(
     (item) => item.contentType === 'text' || item.contentType === 'image',
   );
@@ -229,9 +235,11 @@ function HistoryList({
     <>
       {items.length === 0 ? (
         <div className={styles.state}>
-          <p className={styles.stateTitle}>{q ? t('history.noMatch') : t('history.empty')}</p>
+          <p className={styles.stateTitle}>
+            {q || review ? t('history.noMatch') : t('history.empty')}
+          </p>
           <p className={styles.stateText}>
-            {q ? t('history.noMatchText') : t('history.emptyText')}
+            {q || review ? t('history.noMatchText') : t('history.emptyText')}
           </p>
         </div>
       ) : (
@@ -344,6 +352,7 @@ function HistoryItem({
           {!isImage && <span>{turnsLabel(turns)}</span>}
           <time dateTime={item.createdAt}>{relativeTime(item.createdAt)}</time>
           <VoiceFlagsBadge flags={flags} />
+          <ReviewBadge review={item.review} />
         </span>
       </span>
     </button>

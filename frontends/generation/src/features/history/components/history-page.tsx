@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { ContentItem, ContentType } from '@aict/contracts';
+import type { ContentItem, ContentType, ReviewState } from '@aict/contracts';
 import {
   Badge,
   Button,
@@ -28,6 +28,9 @@ import {
   historyPreview,
   historyTitle,
   relativeTime,
+  ReviewActions,
+  ReviewBadge,
+  ReviewFilter,
   toast,
   useContentsInfinite,
   useDeleteContent,
@@ -67,7 +70,8 @@ export function HistoryPage() {
   const { user } = useSession();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
-  const history = useContentsInfinite({ type, q });
+  const [review, setReview] = useState<ReviewState | undefined>(undefined);
+  const history = useContentsInfinite({ type, q, review });
   const items = contentItems(history.data);
   // Texts: one row per conversation, grouped on the client (the list API has no thread id).
   const rows =
@@ -125,21 +129,22 @@ export function HistoryPage() {
       </div>
     );
   } else if (items.length === 0) {
-    body = q ? (
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('history.noMatch')}</CardTitle>
-          <CardDescription>{t('history.noMatchText')}</CardDescription>
-        </CardHeader>
-      </Card>
-    ) : (
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('history.empty')}</CardTitle>
-          <CardDescription>{t('history.emptyText')}</CardDescription>
-        </CardHeader>
-      </Card>
-    );
+    body =
+      q || review ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('history.noMatch')}</CardTitle>
+            <CardDescription>{t('history.noMatchText')}</CardDescription>
+          </CardHeader>
+        </Card>
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('history.empty')}</CardTitle>
+            <CardDescription>{t('history.emptyText')}</CardDescription>
+          </CardHeader>
+        </Card>
+      );
   } else {
     body = (
       <>
@@ -167,8 +172,10 @@ export function HistoryPage() {
                   )}
                   <span className={styles.muted}>{relativeTime(item.createdAt)}</span>
                   <VoiceFlagsBadge flags={flagsOf(items, ids)} />
+                  <ReviewBadge review={item.review} />
                 </span>
                 {item.contentType === 'text' && <ExportButtons item={item} />}
+                <ReviewActions item={item} />
               </div>
               {user?.id === item.userId && (
                 <Button
@@ -223,6 +230,7 @@ export function HistoryPage() {
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
+        <ReviewFilter value={review} onChange={setReview} />
       </div>
       <div className={styles.section}>{body}</div>
       <ImageDialog item={image} onOpenChange={(next) => !next && setImage(null)} />

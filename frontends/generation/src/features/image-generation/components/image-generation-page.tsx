@@ -49,6 +49,26 @@ interface ImageResult {
   b64?: string;
 }
 
+/** The inputs a "Run again" link carries (JSON of name → value), or null when absent or bad. */
+function prefillOf(
+  json: string | null,
+  promptId: string | null,
+): { for: string | null; inputs: Record<string, string> } | null {
+  if (!json) return null;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+    const inputs = Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+    return { for: promptId, inputs };
+  } catch {
+    return null;
+  }
+}
+
 /** /image-generation (SPEC §2, §4, §5): a prompt, its variables, an optional reference image. */
 export function ImageGenerationPage() {
   const { t } = useTranslation();
@@ -67,11 +87,18 @@ export function ImageGenerationPage() {
   const [result, setResult] = useState<ImageResult | null>(null);
   const resultRef = useRef<HTMLElement>(null);
 
+  // "Run again" from the gallery (issue 18): ?inputs= fills the form of that prompt once.
+  const [prefill, setPrefill] = useState(() =>
+    prefillOf(params.get('inputs'), params.get('promptId')),
+  );
   const selectedModel = selected?.model;
   useEffect(() => {
     if (!selectedId || !selectedModel) return;
     setModel(selectedModel);
-    setInputs({});
+    const carried = prefill?.for === selectedId ? prefill.inputs : null;
+    setInputs(carried ?? {});
+    if (carried?.[LANGUAGE_VARIABLE]) setLanguage(carried[LANGUAGE_VARIABLE]);
+    if (prefill) setPrefill(null);
     setFile(null);
     setResult(null); // the previous prompt's image does not belong to this one
   }, [selectedId, selectedModel]);

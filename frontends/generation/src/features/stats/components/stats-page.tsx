@@ -19,6 +19,7 @@ import {
   historyPreview,
   historyTitle,
   relativeTime,
+  ReviewStateCounts,
   useContentsInfinite,
   useSession,
   useStats,
@@ -265,6 +266,7 @@ export function StatsPage() {
         <Count label={t('stats.textContent')} value={stats.data?.textContent} />
         <Count label={t('stats.imagesGenerated')} value={stats.data?.imagesGenerated} />
       </div>
+      <ReviewStateCounts counts={stats.data?.reviews} />
       <RecentPrompts />
       <RecentText />
       <RecentImages />

@@ -1,5 +1,5 @@
 import mongoose, { type Connection, type mongo } from 'mongoose';
-import { serviceTestEnv } from '@aict/service-kit/testing';
+import { serviceTestEnv } from '../testing';
 import { createChain, linkId } from './chain';
 
 jest.setTimeout(60_000);
@@ -7,7 +7,7 @@ jest.setTimeout(60_000);
 let conn: Connection;
 
 beforeAll(async () => {
-  conn = await mongoose.createConnection(serviceTestEnv('prompt-chain').MONGO_URL!).asPromise();
+  conn = await mongoose.createConnection(serviceTestEnv('kit-chain').MONGO_URL!).asPromise();
 });
 afterAll(async () => {
   await conn.dropDatabase().catch(() => undefined);

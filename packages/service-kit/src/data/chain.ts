@@ -1,6 +1,3 @@
-// A copy of services/prompt/src/data/chain.ts (the usage counters and prices need the same
-// exact-under-concurrency write); both should move to service-kit.
-
 import { Schema, type mongo } from 'mongoose';
 import { isDuplicateKey } from './duplicate-key';
 
