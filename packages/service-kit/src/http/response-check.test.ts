@@ -26,7 +26,12 @@ describe('checkResponses (createHttpApp in tests)', () => {
   afterAll(() => http.close());
 
   it('when a route answers what its response schema accepts, then the answer goes out as it is', async () => {
-    stats = { totalPrompts: 1, textContent: 2, imagesGenerated: 3 };
+    stats = {
+      totalPrompts: 1,
+      textContent: 2,
+      imagesGenerated: 3,
+      reviews: { draft: 4, 'in-review': 0, approved: 1, 'changes-requested': 0 },
+    };
     const res = await fetch(`${http.url}/api/stats?workspaceId=1`);
 
     expect(res.status).toBe(200);
