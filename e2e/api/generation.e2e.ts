@@ -225,8 +225,21 @@ describe('generation and contents, through the gateway', () => {
     await generateImage(prompt.id);
     const afterImage = await stats();
 
-    expect(afterText).toEqual({ ...before, textContent: before.textContent + 1 });
-    expect(afterImage).toEqual({ ...afterText, imagesGenerated: before.imagesGenerated + 1 });
+    // Each new content is a draft (review states).
+    const drafts = (stats: typeof before, n: number) => ({
+      ...stats.reviews,
+      draft: before.reviews.draft + n,
+    });
+    expect(afterText).toEqual({
+      ...before,
+      textContent: before.textContent + 1,
+      reviews: drafts(before, 1),
+    });
+    expect(afterImage).toEqual({
+      ...afterText,
+      imagesGenerated: before.imagesGenerated + 1,
+      reviews: drafts(afterText, 2),
+    });
   });
 
   it('when the history is searched, then a unique word finds its text and regex characters are plain characters', async () => {
@@ -257,7 +270,11 @@ describe('generation and contents, through the gateway', () => {
       created.content.id,
     );
     expect(await search(word)).toEqual([]);
-    expect(await stats()).toEqual({ ...before, textContent: before.textContent - 1 });
+    expect(await stats()).toEqual({
+      ...before,
+      textContent: before.textContent - 1,
+      reviews: { ...before.reviews, draft: before.reviews.draft - 1 },
+    });
     const gone = await sa.call('GET', `/api/contents/${created.content.id}`, {
       workspaceId: ws.workspaceId,
     });
