@@ -2,6 +2,7 @@
 // on request, the provider simulator) as child processes on the local infrastructure.
 // Used by `npm start`, the end-to-end tests and the benchmarks.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -68,6 +69,32 @@ async function waitReady(name, url, child, log, timeoutMs = 60_000) {
   throw new Error(`${name} was not ready at ${url} within ${timeoutMs / 1000} s:\n${tail(log)}`);
 }
 
+/** Whether a TCP port on 127.0.0.1 can be listened on now. */
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Refuses to start a stack whose ports are held (by a stack of another run still going, say):
+ * its processes would die with EADDRINUSE while the old ones answered the readiness checks.
+ * @param {string} profile
+ * @param {number[]} ports
+ */
+export async function assertPortsFree(profile, ports) {
+  const held = [];
+  for (const port of ports) if (!(await portIsFree(port))) held.push(port);
+  if (held.length > 0) {
+    throw new Error(
+      `the ${profile} stack cannot start: port ${held.join(', ')} already in use ` +
+        `(another stack still running? \`ss -ltnp | grep ${held[0]}\` names the process)`,
+    );
+  }
+}
+
 /**
  * @param {{ profile?: keyof PROFILES, simulator?: boolean, dbSuffix?: string, env?: Record<string,string>, infra?: ReturnType<typeof infraSettings>, supervised?: boolean, log?: (line: string) => void }} options
  *   `infra` points the stack at other servers than the shared ones (private test infrastructure).
@@ -106,6 +133,11 @@ export async function startStack({
     ...env,
   };
 
+  await assertPortsFree(profile, [
+    p.gatewayPort,
+    ...SERVICES.map((_, i) => p.basePort + i + 1),
+    ...(simulator ? [p.simPort] : []),
+  ]);
   const launched = new Map();
 
   function launch(name, cwd, extraEnv) {

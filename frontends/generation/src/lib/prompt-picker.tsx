@@ -3,11 +3,6 @@ import { CATEGORIES, type PromptSummary } from '@aict/contracts';
 import { SKELETON_COUNT } from '@aict/contracts/constants';
 import {
   Badge,
-  Button,
-  Card,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   Input,
   Label,
   Select,
@@ -17,6 +12,7 @@ import {
   useTranslation,
 } from '@aict/web-kit';
 import styles from './generation.module.css';
+import { LoadFailedCard } from './load-failed-card';
 
 const ALL = 'all';
 
@@ -58,17 +54,11 @@ export function PromptPicker({
   let list;
   if (isError && prompts === undefined) {
     list = (
-      <Card role="alert">
-        <CardHeader>
-          <CardTitle>{t('generation.promptsFailed')}</CardTitle>
-          <CardDescription>{t('generation.promptsFailedText')}</CardDescription>
-        </CardHeader>
-        <div className={styles.cardBody}>
-          <Button variant="outline" onClick={onRetry}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
-      </Card>
+      <LoadFailedCard
+        title={t('generation.promptsFailed')}
+        text={t('generation.promptsFailedText')}
+        onRetry={onRetry}
+      />
     );
   } else if (isPending) {
     list = (

@@ -11,7 +11,7 @@ export {
 } from './i18n';
 export { LanguageProvider, useLanguage, type LanguageValue } from './language-provider';
 export { LanguageSelect } from './language-select';
-export { localizeServerMessage } from './localize-error';
+export { localizeAttachmentProblem, localizeServerMessage } from './localize-error';
 export { en, type Resources } from './en';
 export { nl } from './nl';
 export { useTranslation, Trans } from 'react-i18next';

@@ -14,17 +14,8 @@ import {
   useTranslation,
 } from '@aict/web-kit';
 import { useSaveLimit, useUsageLimits } from '../api/usage';
+import { fromMicros, parseAmount, toMicros } from '../lib/money';
 import styles from './usage.module.css';
-
-/** '' → null; a number ≥ 0 → itself; anything else → undefined (not valid). */
-function parseAmount(text: string, integer: boolean): number | null | undefined {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return null;
-  const value = Number(trimmed);
-  if (!Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value)))
-    return undefined;
-  return value;
-}
 
 /**
  * The workspace's limits: the monthly budget (the super admin sets it, others read it) and the
@@ -43,7 +34,7 @@ export function LimitsCard({ workspaceId }: { workspaceId: number }) {
     budget ??
     (limits.data.monthlyBudgetMicros === null
       ? ''
-      : String(limits.data.monthlyBudgetMicros / 1_000_000));
+      : String(fromMicros(limits.data.monthlyBudgetMicros)));
   const perMinuteText = perMinute ?? String(limits.data.requestsPerMinute ?? '');
 
   const submit = (change: Parameters<typeof save.mutate>[0]) =>
@@ -62,7 +53,7 @@ export function LimitsCard({ workspaceId }: { workspaceId: number }) {
     const value = parseAmount(budgetText, false);
     if (value === undefined)
       return toast({ title: t('usage.invalidAmount'), variant: 'destructive' });
-    submit({ budgetMicros: value === null ? null : Math.round(value * 1_000_000) });
+    submit({ budgetMicros: value === null ? null : toMicros(value) });
   };
   const onRate = (event: FormEvent) => {
     event.preventDefault();

@@ -17,18 +17,7 @@ import { usageCsvUrl, useUsageSummary } from '../api/usage';
 import { LimitsCard } from './limits-card';
 import { UserCapsCard } from './user-caps-card';
 import styles from './usage.module.css';
-
-/** Micro-units as money in the screen's language (2 decimals; 4 below one cent). */
-function useMoney() {
-  const { i18n } = useTranslation();
-  return (micros: number, currency: string) =>
-    new Intl.NumberFormat(i18n.language, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: micros !== 0 && Math.abs(micros) < 10_000 ? 4 : 2,
-    }).format(micros / 1_000_000);
-}
+import { fromMicros, toMicros, useMoney } from '../lib/money';
 
 /**
  * /usage (workspace admins and the super admin, issue 14): the month to date against the
@@ -72,6 +61,7 @@ export function UsagePage() {
           <UserCapsCard
             workspaceId={currentWorkspaceId}
             users={summary.data.byUser.map((row) => row.key)}
+            currency={summary.data.currency}
           />
         </div>
       )}
@@ -86,7 +76,7 @@ function UsageReport({ summary }: { summary: UsageSummary }) {
   const share = budget ? Math.min(1, summary.spentMicros / budget) : null;
   const days = summary.byDay.map((row) => ({
     day: row.key.slice(8),
-    cost: row.costMicros / 1_000_000,
+    cost: fromMicros(row.costMicros),
   }));
 
   return (
@@ -144,7 +134,7 @@ function UsageReport({ summary }: { summary: UsageSummary }) {
                   <XAxis dataKey="day" stroke="var(--wk-muted-fg)" />
                   <YAxis stroke="var(--wk-muted-fg)" />
                   <Tooltip
-                    formatter={(value) => money(Number(value) * 1_000_000, summary.currency)}
+                    formatter={(value) => money(toMicros(Number(value)), summary.currency)}
                     contentStyle={{
                       background: 'var(--wk-card)',
                       border: '1px solid var(--wk-border)',

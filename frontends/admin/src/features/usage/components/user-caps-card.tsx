@@ -13,14 +13,24 @@ import {
   useTranslation,
 } from '@aict/web-kit';
 import { useSaveUserCap, useUsageLimits } from '../api/usage';
+import { parseAmount, toMicros, useMoney } from '../lib/money';
 import styles from './usage.module.css';
 
 /**
  * The monthly caps per user (workspace admins): a user, an amount in dollars (empty removes
  * the cap), and the caps set so far. `users` are the ids the month already names.
  */
-export function UserCapsCard({ workspaceId, users }: { workspaceId: number; users: string[] }) {
+export function UserCapsCard({
+  workspaceId,
+  users,
+  currency,
+}: {
+  workspaceId: number;
+  users: string[];
+  currency: string;
+}) {
   const { t } = useTranslation();
+  const money = useMoney();
   const limits = useUsageLimits(workspaceId);
   const save = useSaveUserCap(workspaceId);
   const [userId, setUserId] = useState('');
@@ -44,11 +54,10 @@ export function UserCapsCard({ workspaceId, users }: { workspaceId: number; user
     event.preventDefault();
     const user = userId.trim();
     if (!user) return toast({ title: t('usage.capUserMissing'), variant: 'destructive' });
-    const text = amount.trim().replace(',', '.');
-    const value = text === '' ? null : Number(text);
-    if (value !== null && (!Number.isFinite(value) || value < 0))
+    const value = parseAmount(amount);
+    if (value === undefined)
       return toast({ title: t('usage.invalidAmount'), variant: 'destructive' });
-    submit({ userId: user, capMicros: value === null ? null : Math.round(value * 1_000_000) });
+    submit({ userId: user, capMicros: value === null ? null : toMicros(value) });
   };
 
   return (
@@ -88,7 +97,7 @@ export function UserCapsCard({ workspaceId, users }: { workspaceId: number; user
           <ul aria-label={t('usage.userCaps')}>
             {caps.map(([id, micros]) => (
               <li key={id}>
-                {id}: ${(micros / 1_000_000).toFixed(2)}{' '}
+                {id}: {money(micros, currency)}{' '}
                 <Button
                   type="button"
                   variant="outline"

@@ -10,24 +10,12 @@ import {
   toast,
   uploadChatAttachments,
   cn,
-  localizeServerMessage,
+  localizeAttachmentProblem,
   useTranslation,
 } from '@aict/web-kit';
 import { ALLOWED_CHAT_MIME_TYPES } from '@aict/contracts/constants';
 import { speechErrorMessage, speechRecognition, type SpeechRecognitionLike } from '../lib/speech';
 import styles from './chat.module.css';
-
-/** The toast title of each attachment problem (SPEC §8's English texts, translated). */
-const ATTACHMENT_PROBLEM_TITLES = {
-  'FILE.INVALID_TYPE': 'chat.attachInvalidType',
-  'FILE.TOO_LARGE': 'chat.attachTooLarge',
-  'FILE.TOO_MANY': 'chat.attachTooMany',
-  'FILE.TOTAL_TOO_LARGE': 'chat.attachTotalTooLarge',
-} as const;
-const problemTitleKey = (code: string) =>
-  code in ATTACHMENT_PROBLEM_TITLES
-    ? ATTACHMENT_PROBLEM_TITLES[code as keyof typeof ATTACHMENT_PROBLEM_TITLES]
-    : undefined;
 
 export interface ChatInputProps {
   text: string;
@@ -94,12 +82,7 @@ export function ChatInput({
       ...files,
     ]);
     if (problem) {
-      const problemTitle = problemTitleKey(problem.code);
-      toast({
-        title: problemTitle ? t(problemTitle) : problem.title,
-        description: localizeServerMessage(problem.code, problem.description),
-        variant: 'destructive',
-      });
+      toast({ ...localizeAttachmentProblem(problem), variant: 'destructive' });
       return;
     }
     setUploading(true);

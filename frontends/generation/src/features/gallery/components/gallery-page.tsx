@@ -31,6 +31,7 @@ import {
   useTranslation,
 } from '@aict/web-kit';
 import styles from '../../../lib/generation.module.css';
+import { LoadFailedCard } from '../../../lib/load-failed-card';
 
 const SEARCH_DELAY_MS = 300;
 /** Images per page read (by `_id` pages on the server, as the history). */
@@ -93,18 +94,7 @@ export function GalleryPage() {
 
   let body;
   if (images.isError && !images.data) {
-    body = (
-      <Card role="alert">
-        <CardHeader>
-          <CardTitle>{t('gallery.failed')}</CardTitle>
-        </CardHeader>
-        <div className={styles.cardBody}>
-          <Button variant="outline" onClick={() => void images.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
-      </Card>
-    );
+    body = <LoadFailedCard title={t('gallery.failed')} onRetry={() => void images.refetch()} />;
   } else if (images.isPending) {
     body = (
       <div aria-busy="true" className={styles.imageGrid}>

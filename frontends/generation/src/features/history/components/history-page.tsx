@@ -41,6 +41,7 @@ import {
   TrashIcon,
 } from '@aict/web-kit';
 import styles from '../../../lib/generation.module.css';
+import { LoadFailedCard } from '../../../lib/load-failed-card';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -107,17 +108,11 @@ export function HistoryPage() {
   let body;
   if (history.isError && !history.data) {
     body = (
-      <Card role="alert">
-        <CardHeader>
-          <CardTitle>{t('contentHistory.fetchFailed')}</CardTitle>
-          <CardDescription>{t('history.failedText')}</CardDescription>
-        </CardHeader>
-        <div className={styles.cardBody}>
-          <Button variant="outline" onClick={() => void history.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
-      </Card>
+      <LoadFailedCard
+        title={t('contentHistory.fetchFailed')}
+        text={t('history.failedText')}
+        onRetry={() => void history.refetch()}
+      />
     );
   } else if (history.isPending) {
     body = (
