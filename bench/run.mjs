@@ -7,6 +7,8 @@
 //   BENCH_ONLY=bus,streaming npm run bench       choose (names below; `content` is extra:
 //                                               bench/content/run.mjs, short, no target)
 //   BENCH_ROUNDS, BENCH_DURATION, BENCH_LOAD_MINUTES (10), …   see each benchmark's header
+//   npm run bench -- --quick                    the same rows and table in a few minutes:
+//                                               one round, shorter loads, smaller data (QUICK)
 //
 // The suite builds once (npm run build), then runs the benchmarks with BENCH_SKIP_BUILD=1.
 // It holds /tmp/aict-bench.lock for its whole run (stack benchmarks use the bench profile
@@ -22,16 +24,41 @@ import { useProjectNode } from '../infra/lib/node-runtime.mjs';
 
 await useProjectNode();
 
+/** `--quick`: fewer rounds and smaller loads; what is set in the environment still wins. */
+const QUICK = {
+  BENCH_ROUNDS: '1',
+  BENCH_DURATION: '2',
+  BENCH_STREAMS: '5',
+  BENCH_CONCURRENT: '100',
+  BENCH_EVENTS: '5000',
+  BENCH_CALLS: '300',
+  BENCH_LOAD_MINUTES: '1',
+  BENCH_B_REQUESTS: '20',
+  BENCH_FLOOD: '100',
+  BENCH_USAGE_ENTRIES: '10000',
+  BENCH_CONTENTS: '2000',
+  BENCH_SEARCH_CONTENTS: '1000',
+  BENCH_REQUESTS: '20',
+};
+const quick = process.argv.includes('--quick');
+if (quick) for (const [key, value] of Object.entries(QUICK)) process.env[key] ??= value;
+
 holdBenchLock();
 
 /** name → the targets its rows answer (for the table when it fails). */
 const BENCHMARKS = {
-  gateway: ['authenticated GET through the gateway vs straight: ≥ 0.5x req/s, ≤ 1 ms added median'],
+  gateway: [
+    'authenticated GET through the gateway vs straight: ≥ 0.8x req/s, ≤ 0.5 ms added median',
+  ],
   'service-list': ['a service list route vs raw node:http + mongodb driver: ≥ 0.5x'],
-  bus: ['RabbitMQ events with confirms ≥ 5000/s; request/reply median ≤ 2x HTTP'],
-  streaming: ['streaming TTFT + ≤ 5 ms median; 200 concurrent streams, 0 errors'],
-  frontend: ['critical JS ≤ 150 KB gzip; federated ≤ 1.15x one bundle; ≤ 2 round trips'],
-  memory: ['memory per service under k6 load ≤ 120 MB RSS; growth ≤ 10 %'],
+  bus: ['RabbitMQ events with confirms ≥ 5000/s; request/reply median ≤ 0.3 ms and ≤ 2x HTTP'],
+  streaming: [
+    'streaming TTFT + ≤ 3 ms median; 500 concurrent streams, 0 errors, p95 added ≤ 20 ms',
+  ],
+  frontend: [
+    'critical JS ≤ 120 KB gzip; federated ≤ 1.15x one bundle, usable ≤ 1.2x; ≤ 2 round trips',
+  ],
+  memory: ['memory per service under k6 load ≤ 120 MB RSS; growth ≤ 5 %'],
   'noisy-neighbour': ["another workspace's p95 under a 500-generation flood ≤ 1.5x alone"],
   usage: ['usage summary of a workspace with 100k ledger entries: p95 ≤ 100 ms'],
 };
@@ -89,7 +116,7 @@ const started = Date.now();
 const dir = mkdtempSync(join(tmpdir(), 'aict-bench-'));
 const rows = [];
 try {
-  log(`benchmark suite: ${chosen.join(', ')}`);
+  log(`benchmark suite${quick ? ' (--quick)' : ''}: ${chosen.join(', ')}`);
   if (process.env.BENCH_SKIP_BUILD !== '1') await buildAll(ROOT);
   await waitForContentBench(); // it would share the CPUs and the bench profile ports
   for (const name of chosen) {

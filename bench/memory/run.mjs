@@ -117,7 +117,7 @@ async function main() {
         measure: `memory growth from minute 1 to minute ${fmt(last.t / 60_000, 1)} (largest)`,
         value: fastest.growth,
         op: '<=',
-        target: 10,
+        target: 5,
         unit: ' %',
         digits: 1,
         detail: `${fastest.n}; all: ${list((p) => `${fmt(p.growth, 1)}`)} %`,

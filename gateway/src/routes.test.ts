@@ -53,7 +53,15 @@ describe('routeFor', () => {
 
 describe('the route table', () => {
   const sample = (path: string) =>
-    apiPath(path, { id: '7', workspaceId: '7', userId: 'u', index: 0, n: '0', contentId: 'c' });
+    apiPath(path, {
+      id: '7',
+      workspaceId: '7',
+      userId: 'u',
+      index: 0,
+      n: '0',
+      contentId: 'c',
+      version: 1,
+    });
 
   it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
     'when %s is called, then the service the table names owns it',

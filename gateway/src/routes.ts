@@ -1,4 +1,5 @@
 import {
+  isWorkspaceFree,
   pathPattern,
   ROUTES,
   type ApiTokenScope,
@@ -91,8 +92,22 @@ export function isPublicRoute(method: string, path: string): boolean {
   return PUBLIC_PATTERNS.some((p) => p.methods.includes(method) && p.pattern.test(path));
 }
 
-/** `METHOD path` of every public route, HEAD with each GET (for the gateway's own lists). */
-export const PUBLIC_ROUTE_KEYS: ReadonlySet<string> = PUBLIC_KEYS;
+/**
+ * Routes that answer whatever workspace the request names (isWorkspaceFree: public ones and
+ * those flagged `workspaceFree` in the table), HEAD with each GET.
+ */
+const WORKSPACE_FREE = ROUTES.filter(isWorkspaceFree).map((route) => ({
+  methods: route.method === 'GET' ? ['GET', 'HEAD'] : [route.method],
+  pattern: pathPattern(route.path),
+}));
+
+/**
+ * Whether the route does not act in a workspace (`path` without its query string): the
+ * gateway then ignores a named workspace the caller may not use, or a malformed one.
+ */
+export function isWorkspaceFreeRoute(method: string, path: string): boolean {
+  return WORKSPACE_FREE.some((r) => r.methods.includes(method) && r.pattern.test(path));
+}
 
 /** Matchers of the paths of routes that take files (multipart bodies). */
 export const UPLOAD_PATTERNS: ReadonlyArray<RegExp> = ROUTES.filter((route) => route.upload).map(

@@ -8,26 +8,12 @@ import {
   type TrustedContext,
 } from '@aict/contracts';
 import { sendError } from '../error-response';
-import { apiTokenScopeOf, isPublicRoute, PUBLIC_ROUTE_KEYS } from '../routes';
+import { apiTokenScopeOf, isPublicRoute, isWorkspaceFreeRoute } from '../routes';
 import type { IdentityState } from '../identity/identity-state';
 import { bearerOf, markApiTokenRequest, type ApiTokenVerifier } from './api-tokens';
 import type { ContextSigner } from './context-signer';
 import { readCookie, type SessionVerifier } from './session';
 import { namedWorkspaces } from './workspace';
-
-/**
- * Routes that do not act in a workspace. The front-end sends its stored X-Workspace-ID on
- * every call, which may name a workspace the caller has just left (or another user's, after
- * a change of account); these routes must still answer so that the caller can sign in and
- * choose again. A workspace they name that the caller may not use is ignored (`ws: null`).
- */
-const WORKSPACE_FREE_ROUTES = new Set([
-  ...PUBLIC_ROUTE_KEYS,
-  'GET /api/user/workspaces',
-  'HEAD /api/user/workspaces',
-  // The caller's own settings (language): saved whatever workspace the front-end has stored.
-  'PATCH /api/user',
-]);
 
 export interface AccessDeps {
   state: IdentityState;
@@ -69,14 +55,16 @@ export function authorize(
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
-  const route = `${req.method} ${path}`;
   const session = deps.sessions.authenticate(readCookie(req.headers.cookie, SESSION_COOKIE));
   // Signed-out callers reach only the routes the table calls public (with `uid: null`).
   if (!session && !isPublicRoute(req.method ?? 'GET', path)) {
     return send(res, ErrorCode.AUTH_UNAUTHENTICATED);
   }
 
-  const workspaceFree = WORKSPACE_FREE_ROUTES.has(route);
+  // Routes that do not act in a workspace (the table's `workspaceFree`, and public ones)
+  // answer whatever workspace the front-end's stored X-Workspace-ID names, so that a caller
+  // who left it (or changed account) can sign in and choose again; it is ignored (`ws: null`).
+  const workspaceFree = isWorkspaceFreeRoute(req.method ?? 'GET', path);
   const named = namedWorkspaces(req.headers['x-workspace-id'], q === -1 ? '' : url.slice(q + 1));
   if (!named.ok && !workspaceFree) return send(res, ErrorCode.VALIDATION_FAILED, named.message);
 

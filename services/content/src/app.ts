@@ -10,15 +10,19 @@ import type { Config } from './config';
 import { contentCollections, ensureIndexes } from './data/collections';
 import { createContentRepository } from './data/content.repository';
 import { createCountersRepository } from './data/counters.repository';
+import { createGeneratedImages } from './data/generated-images';
 import { createReviewRepository } from './data/review.repository';
 import { createHistoryRepository } from './data/history.repository';
 import { createPendingRepository } from './data/pending.repository';
+import { createSearchIndexRepository } from './data/search-index.repository';
 import type { DomainDeps } from './domain/domain-deps';
 import { watchPending } from './domain/repair';
 import { SearchPageCache } from './domain/search-cache';
+import { catchUpIndex, indexPage, IndexQueue } from './domain/search-index';
 import { subscribeGenerationCompleted } from './events/generation-completed.consumer';
 import { subscribeWorkspaceDeleted } from './events/workspace-deleted.consumer';
 import { contentRoutes } from './routes/contents.routes';
+import { workspaceExportRoutes } from './routes/workspace-export.routes';
 import { serveContentStore } from './rpc/content-store.rpc';
 
 export interface AppDeps extends ServiceDeps {
@@ -27,10 +31,11 @@ export interface AppDeps extends ServiceDeps {
 
 /** What the use cases work with, over the service's MongoDB and RabbitMQ. */
 export function createDomain(deps: AppDeps): DomainDeps {
-  const { config, logger, mongo, bus } = deps;
-  if (!mongo || !bus) throw new Error('the content service needs MongoDB and RabbitMQ');
+  const { config, logger, mongo, bus, storage } = deps;
+  if (!mongo || !bus || !storage)
+    throw new Error('the content service needs MongoDB, RabbitMQ and MinIO');
   const c = contentCollections(mongo);
-  return {
+  const d: DomainDeps = {
     config,
     logger,
     bus,
@@ -39,9 +44,13 @@ export function createDomain(deps: AppDeps): DomainDeps {
     pending: createPendingRepository(c),
     history: createHistoryRepository(c, config.HISTORY_PAGE_SIZE),
     reviews: createReviewRepository(mongo),
+    images: createGeneratedImages(storage, config.GENERATION_BUCKET),
+    index: createSearchIndexRepository(c),
+    indexer: new IndexQueue((key, page) => indexPage(d, key, page), logger),
     locks: new KeyedLock(),
     searchCache: new SearchPageCache(config.SEARCH_CACHE_MB * 1024 * 1024),
   };
+  return d;
 }
 
 /**
@@ -62,11 +71,16 @@ export async function createApp(deps: AppDeps) {
     subscribeWorkspaceDeleted(d, processed),
   ]);
   const stopRepair = watchPending(d);
+  // The index's share of the repair: pages whose upkeep a stopped process lost.
+  void catchUpIndex(d).catch((err: unknown) =>
+    logger.warn({ err }, 'search index catch-up failed; searches read those pages whole'),
+  );
 
   onStop('consumers', async () => {
     await Promise.all(endpoints.map((endpoint) => endpoint.close()));
   });
   onStop('repair', stopRepair);
+  onStop('search index upkeep', () => d.indexer.stop());
 
   const signedIn = requireContext(config.CONTEXT_PUBLIC_KEY);
   return createHttpApp({
@@ -76,6 +90,7 @@ export async function createApp(deps: AppDeps) {
     routes: (app) => {
       const router = Router();
       contentRoutes(router, d, signedIn);
+      workspaceExportRoutes(router, d, signedIn);
       app.use(router);
     },
   });

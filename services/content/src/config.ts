@@ -1,4 +1,4 @@
-import { baseServiceEnv, contextEnv, envInt, envPort } from '@aict/service-kit';
+import { baseServiceEnv, contextEnv, envBucket, envInt, envPort } from '@aict/service-kit';
 import type { z } from 'zod';
 import { PAGE_SIZE } from './data/layout';
 
@@ -14,6 +14,8 @@ export const configSchema = baseServiceEnv.extend({
   REPAIR_INTERVAL_MS: envInt({ min: 100, max: 600_000 }).default(5000),
   /** A pending write younger than this is left to its writer (it may still be running). */
   REPAIR_MIN_AGE_MS: envInt({ min: 0, max: 600_000 }).default(2000),
+  /** The generation service's bucket: the workspace export reads the generated images there. */
+  GENERATION_BUCKET: envBucket.default('aict-generation'),
   /** How long GET /api/stats waits for the prompt service's count. */
   PROMPT_COUNT_TIMEOUT_MS: envInt({ min: 100, max: 60_000 }).default(3000),
 });

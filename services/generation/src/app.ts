@@ -9,6 +9,7 @@ import {
   startOrphanSweep,
   type ServiceDeps,
 } from '@aict/service-kit';
+import type { PromptForGenerationReply } from '@aict/contracts';
 import type { Config } from './config';
 import { attachmentModel } from './data/attachment.model';
 import { createAttachmentRepository } from './data/attachment.repository';
@@ -25,6 +26,9 @@ import {
   usageLimitModel,
 } from './data/usage.model';
 import { createUsageRepository } from './data/usage.repository';
+import { createUsageRuntime } from './domain/usage-runtime';
+import { subscribePromptChanged } from './events/prompt-changed.consumer';
+import { createTtlCache } from './lib/ttl-cache';
 import { usageRoutes } from './routes/usage.routes';
 import { isObjectReferenced } from './domain/cleanup';
 import { createProviderConfigCache } from './domain/provider-config-cache';
@@ -58,6 +62,16 @@ export function createDomain(deps: AppDeps): DomainDeps {
     UsageRateSlot: rateSlotModel(mongo),
     UsageTallySlot: tallySlotModel(mongo),
   };
+  const usage = createUsageRepository(
+    {
+      Ledger: models.UsageEntry,
+      Chains: models.UsageChain,
+      Limits: models.UsageLimit,
+      RateSlots: models.UsageRateSlot,
+      TallySlots: models.UsageTallySlot,
+    },
+    { limitCacheMs: config.USAGE_CACHE_MS },
+  );
   return {
     config,
     logger,
@@ -67,6 +81,9 @@ export function createDomain(deps: AppDeps): DomainDeps {
     relay: createLockedOutbox(createOutboxRelay({ bus, logger }), locks, logger),
     provider: createProviderClient(config, logger),
     providerConfigs: createProviderConfigCache(config.PROVIDER_CONFIG_TTL_MS),
+    prompts: createTtlCache<PromptForGenerationReply>(config.PROMPT_CACHE_TTL_MS, {
+      keep: (reply) => reply.found,
+    }),
     generationSlots: createKeyedSlots({
       maxRunning: config.GENERATION_MAX_CONCURRENT_PER_WORKSPACE,
       sharedPlaces: config.GENERATION_SHARED_PLACES,
@@ -77,13 +94,8 @@ export function createDomain(deps: AppDeps): DomainDeps {
     generations: createGenerationRepository(models.Generation),
     attachments: createAttachmentRepository(models.Attachment),
     idempotency: createIdempotencyRepository(models.Idempotency),
-    usage: createUsageRepository({
-      Ledger: models.UsageEntry,
-      Chains: models.UsageChain,
-      Limits: models.UsageLimit,
-      RateSlots: models.UsageRateSlot,
-      TallySlots: models.UsageTallySlot,
-    }),
+    usage,
+    usageRuntime: createUsageRuntime(config.USAGE_CACHE_MS, usage.counters),
     clock: { now: () => new Date() },
     models,
   };
@@ -104,6 +116,7 @@ export async function createApp(deps: AppDeps) {
     subscribeContentDeleted(d, processed),
     subscribeWorkspaceDeleted(d, processed),
     subscribeSettingsChanged(d),
+    subscribePromptChanged(d),
     ...(await subscribeRightsRevoked(d)),
   ]);
   d.relay.watch(d.models.Generation);
@@ -112,6 +125,7 @@ export async function createApp(deps: AppDeps) {
     await Promise.all(consumers.map((consumer) => consumer.close()));
   });
   onStop('outbox', () => d.relay.close());
+  onStop('usage settles', () => d.usageRuntime.settles.drain());
   onStop('provider', () => d.provider.close());
   const stopSweep = startOrphanSweep({
     store: d.storage,

@@ -44,6 +44,11 @@ export const configSchema = baseServiceEnv.extend({
   STREAM_FLUSH_MS: envInt({ min: 0, max: 1_000 }).default(40),
   /** How long a workspace's provider configuration is kept (cleared on settings.changed). */
   PROVIDER_CONFIG_TTL_MS: envInt({ min: 0, max: 300_000 }).default(5_000),
+  /**
+   * How long a prompt is kept for generations (ms). Every prompt event clears the cache; this
+   * bounds staleness when one is missed (e.g. while reconnecting).
+   */
+  PROMPT_CACHE_TTL_MS: envInt({ min: 0, max: 300_000 }).default(30_000),
   /** Largest generated image accepted from the provider, in bytes. */
   IMAGE_MAX_BYTES: envInt({ min: 1024, max: 100 * 1024 * 1024 }).default(25 * 1024 * 1024),
   /**
@@ -65,6 +70,11 @@ export const configSchema = baseServiceEnv.extend({
   /** Tokens a text call is assumed to use when its cost is reserved on the budget beforehand. */
   USAGE_ESTIMATE_INPUT_TOKENS: envInt({ min: 0, max: 10_000_000 }).default(2_000),
   USAGE_ESTIMATE_OUTPUT_TOKENS: envInt({ min: 0, max: 10_000_000 }).default(1_000),
+  /**
+   * How long usage limits and prices are kept in a replica (ms): its own edits apply at once,
+   * another replica's within this time (a budget set there is enforced here that much later).
+   */
+  USAGE_CACHE_MS: envInt({ min: 0, max: 600_000 }).default(5_000),
   /** A second request with the same Idempotency-Key waits this long for the first one. */
   IDEMPOTENCY_WAIT_MS: envInt({ min: 0, max: 600_000 }).default(30_000),
   /** ORPHAN_SWEEP_*: objects no record points to (an outage between object and record) go. */

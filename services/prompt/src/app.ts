@@ -14,6 +14,7 @@ import { isReferenceImageReferenced } from './domain/reference-image-objects';
 import { createDefaultChain, defaultPointerModel } from './data/default-pointer.model';
 import { createImagesChain, promptImagesModel } from './data/prompt-images.model';
 import { promptModel } from './data/prompt.model';
+import { createVersionsChain, promptVersionsModel } from './data/prompt-versions.model';
 import { createPromptRepository } from './data/prompt.repository';
 import { createSummaryChain, summaryModel } from './data/prompt-summary.model';
 import type { DomainDeps } from './domain/domain-deps';
@@ -38,6 +39,7 @@ export function createDomain(deps: AppDeps): DomainDeps {
     DefaultPointer: defaultPointerModel(mongo),
     PromptSummary: summaryModel(mongo),
     PromptImages: promptImagesModel(mongo),
+    PromptVersion: promptVersionsModel(mongo),
   };
   const locks = new KeyedLock();
   return {
@@ -52,6 +54,7 @@ export function createDomain(deps: AppDeps): DomainDeps {
     summaries: createSummaryChain(models.PromptSummary),
     defaults: createDefaultChain(models.DefaultPointer),
     images: createImagesChain(models.PromptImages),
+    versions: createVersionsChain(models.PromptVersion),
     publicScope: { settled: false },
   };
 }

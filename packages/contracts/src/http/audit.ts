@@ -37,7 +37,16 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 const Filter = z.string().trim().max(200).optional();
 const DateBound = z.union([IsoDateTime, z.iso.date()], { error: 'Use a date (YYYY-MM-DD)' });
 
+/**
+ * Whose entries: `platform` (the super admin only) every entry, sign-ins and other acts tied
+ * to no workspace included, whatever workspace is in view; otherwise one workspace's (the
+ * named one, else the one in view) or, for the super admin without one, every entry.
+ */
+export const AuditScope = z.enum(['workspace', 'platform']);
+export type AuditScope = z.infer<typeof AuditScope>;
+
 export const AuditQuery = OptionalWorkspaceQuery.extend({
+  scope: AuditScope.optional(),
   actor: Filter,
   action: Filter,
   target: Filter,

@@ -3,7 +3,7 @@ import { FIELD_LIMITS } from '../constants';
 import { WorkspaceId } from '../ids';
 import { ContentItem, ReviewState } from '../entities/content';
 import { ContentType, integer, IsoDateTime } from '../primitives';
-import { FILE_RESPONSE, IdParams, WorkspaceQuery, type RouteDef } from './route';
+import { FILE_RESPONSE, IdParams, WorkspaceParams, WorkspaceQuery, type RouteDef } from './route';
 
 /**
  * History: newest first; `q` matches the title (and the text of text items),
@@ -67,6 +67,26 @@ export const ContentExport = z.object({
 export type ContentExport = z.infer<typeof ContentExport>;
 
 const Count = z.number().int().nonnegative();
+
+/**
+ * The workspace export (issue 18): one zip, streamed as it is built. Entries:
+ * `contents/<id>.json` (ContentItem) and `contents/<id>.md` per text,
+ * `images/<id>.<ext>` (the image's bytes) and `images/<id>.json` (ContentItem: prompt
+ * inputs, model, author, time) per image, and `manifest.json` (WorkspaceExportManifest)
+ * last: an archive without it is incomplete.
+ */
+export const WORKSPACE_EXPORT_ITEMS_HEADER = 'x-export-items';
+
+export const WorkspaceExportManifest = z.object({
+  workspaceId: WorkspaceId,
+  exportedAt: IsoDateTime,
+  /** Contents written (texts and images). */
+  texts: z.number().int().nonnegative(),
+  images: z.number().int().nonnegative(),
+  /** Image contents whose bytes were gone (only their JSON is in the archive). */
+  imagesMissing: z.number().int().nonnegative(),
+});
+export type WorkspaceExportManifest = z.infer<typeof WorkspaceExportManifest>;
 
 /** Contents per review state (a content never reviewed is a draft). */
 export const ReviewCounts = z.object({
@@ -167,6 +187,20 @@ export const CONTENT_ROUTES = {
     access: 'signed-in',
     params: IdParams,
     query: ExportContentQuery,
+    response: FILE_RESPONSE,
+  },
+  /**
+   * The workspace's contents as one zip (WorkspaceExportManifest), streamed as it is built:
+   * admins of the workspace and super administrators (members 403, others 404). The header
+   * WORKSPACE_EXPORT_ITEMS_HEADER gives the number of contents, for progress. A failure
+   * midway aborts the answer (no end of archive).
+   */
+  exportWorkspace: {
+    method: 'GET',
+    path: '/api/workspaces/:id/export',
+    service: 'content',
+    access: 'workspace-admin',
+    params: WorkspaceParams,
     response: FILE_RESPONSE,
   },
   /** A review change (ReviewContentBody); answers the content. Sent with x-workspace-id. */

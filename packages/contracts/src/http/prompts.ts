@@ -6,6 +6,7 @@ import {
   Category,
   ContentType,
   integer,
+  IsoDateTime,
   optionalText,
   requiredText,
   ResourceUrl,
@@ -100,6 +101,45 @@ export const StoredReferenceImageParams = z.object({
 });
 export type StoredReferenceImageParams = z.infer<typeof StoredReferenceImageParams>;
 
+/** One stored version of a prompt's editable fields (issue 18), newest first in the list. */
+export const PromptVersion = z.object({
+  /** 1, 2, …: grows with every write of the prompt (numbers of other writes are skipped). */
+  version: z.number().int().positive(),
+  /** The user whose write made this version (null: not recorded). */
+  editedBy: z.string().nullable(),
+  editedAt: IsoDateTime,
+  name: z.string(),
+  description: z.string().optional(),
+  template: z.string(),
+  category: Category,
+  contentType: ContentType,
+  model: z.string(),
+});
+export type PromptVersion = z.infer<typeof PromptVersion>;
+
+/** The versions still kept (older ones fall to retention), newest first; `current` first. */
+export const PromptVersionsResponse = z.object({
+  current: z.number().int().positive(),
+  versions: z.array(PromptVersion),
+});
+export type PromptVersionsResponse = z.infer<typeof PromptVersionsResponse>;
+
+export const PromptVersionParams = z.object({
+  id: EntityId,
+  version: integer('Version', 1, 1_000_000_000),
+});
+export type PromptVersionParams = z.infer<typeof PromptVersionParams>;
+
+/**
+ * `currentVersion`: the version the caller saw as current; when the prompt moved on since,
+ * the restore is refused (409) instead of silently replacing the newer edit.
+ */
+export const RestorePromptVersionBody = z.object({
+  workspaceId: WorkspaceId.nullish(),
+  currentVersion: integer('Current version', 1, 1_000_000_000).optional(),
+});
+export type RestorePromptVersionBody = z.infer<typeof RestorePromptVersionBody>;
+
 export const PROMPT_ROUTES = {
   /**
    * Summaries for every caller (no template, no reference images): the list is served from
@@ -156,6 +196,30 @@ export const PROMPT_ROUTES = {
     access: 'signed-in',
     params: IdParams,
     response: null,
+  },
+  /** Admins of the prompt's workspace and super admins (issue 18); others 403. */
+  versions: {
+    method: 'GET',
+    path: '/api/prompts/:id/versions',
+    service: 'prompt',
+    access: 'signed-in',
+    params: IdParams,
+    query: PromptQuery,
+    response: PromptVersionsResponse,
+  },
+  /**
+   * Writes a NEW version holding the old version's editable fields (history is never
+   * rewritten). 404 PROMPT.VERSION_NOT_FOUND for a version not kept; 409 PROMPT.CONFLICT
+   * when the prompt changed meanwhile.
+   */
+  restoreVersion: {
+    method: 'POST',
+    path: '/api/prompts/:id/versions/:version/restore',
+    service: 'prompt',
+    access: 'signed-in',
+    params: PromptVersionParams,
+    body: RestorePromptVersionBody,
+    response: PromptView,
   },
   /** Sent with x-workspace-id. */
   uploadReferenceImage: {

@@ -20,6 +20,15 @@ describe('route tables', () => {
 
     expect(new Set(keys).size).toBe(keys.length);
   });
+
+  it('when a route is flagged workspace-free, then any signed-in user may call it', () => {
+    // A route for members or admins acts in the workspace in view: it must never ignore it.
+    const flagged = ROUTES.filter((route) => route.workspaceFree);
+
+    expect(flagged.map((route) => [route.method, route.path, route.access])).toEqual(
+      flagged.map((route) => [route.method, route.path, 'signed-in']),
+    );
+  });
 });
 
 describe('pathPattern', () => {

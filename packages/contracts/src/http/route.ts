@@ -53,6 +53,24 @@ export interface RouteDef {
    * without it, the gateway refuses tokens here (administrative routes never name one).
    */
   apiToken?: ApiTokenScope;
+  /**
+   * The route does not act in a workspace (the caller's own account, the list of their
+   * workspaces). The front-end sends its stored X-Workspace-ID on every call, which may name a
+   * workspace the caller has just left (or another user's, after a change of account); such a
+   * route must still answer so that the caller can choose again: the gateway ignores a named
+   * workspace the caller may not use, or a malformed one (`ws: null`), instead of refusing.
+   * Only for `signed-in` routes: public routes always behave so (see isWorkspaceFree).
+   */
+  workspaceFree?: true;
+}
+
+/**
+ * Whether the gateway lets the route through whatever workspace the request names (public
+ * routes, and those flagged `workspaceFree`); every other route is refused (400/403) when it
+ * names a malformed workspace id or one the caller may not use.
+ */
+export function isWorkspaceFree(route: RouteDef): boolean {
+  return route.access === 'public' || route.workspaceFree === true;
 }
 
 /**

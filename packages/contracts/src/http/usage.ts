@@ -86,6 +86,66 @@ export const UsageSummary = z.object({
 });
 export type UsageSummary = z.infer<typeof UsageSummary>;
 
+/** Workspaces the super admin's overview asks for at most (ids in one query). */
+export const USAGE_OVERVIEW_MAX_WORKSPACES = 500;
+
+/**
+ * The light read behind the shell's budget banner (workspace admins): this month's counter
+ * against the budget, by `_id`. `warning` at ≥ 80 %, `reached` at 100 %.
+ */
+export const BudgetStatus = z.object({
+  workspaceId: WorkspaceId,
+  month: UsageMonth,
+  currency: z.string(),
+  spentMicros: Micros,
+  monthlyBudgetMicros: Micros.nullable(),
+  warning: z.boolean(),
+  reached: z.boolean(),
+});
+export type BudgetStatus = z.infer<typeof BudgetStatus>;
+
+/** The caller's own month in a workspace (any member; never another user's figures). */
+export const MyUsage = z.object({
+  workspaceId: WorkspaceId,
+  month: UsageMonth,
+  currency: z.string(),
+  spentMicros: Micros,
+  /** Settled generations (provider calls) this month. */
+  generations: z.number().int().min(0),
+  capMicros: Micros.nullable(),
+});
+export type MyUsage = z.infer<typeof MyUsage>;
+
+/** `ids`: the workspaces to compare, comma-separated (the super admin's workspace list). */
+export const UsageOverviewQuery = z.object({
+  ids: z
+    .string()
+    .regex(/^\d{1,15}(,\d{1,15})*$/, 'ids must be workspace ids separated by commas')
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .refine((ids) => ids.every((id) => Number.isSafeInteger(id) && id >= 1), 'Invalid workspace id')
+    .refine(
+      (ids) => ids.length <= USAGE_OVERVIEW_MAX_WORKSPACES,
+      `At most ${USAGE_OVERVIEW_MAX_WORKSPACES} workspaces`,
+    ),
+});
+
+export const UsageOverviewRow = z.object({
+  workspaceId: WorkspaceId,
+  spentMicros: Micros,
+  monthlyBudgetMicros: Micros.nullable(),
+  /** Spent as a percentage of the budget (rounded down); null without a budget. */
+  usedPercent: z.number().int().min(0).nullable(),
+});
+export type UsageOverviewRow = z.infer<typeof UsageOverviewRow>;
+
+/** Every asked workspace's month side by side (super admin), the highest spend first. */
+export const UsageOverview = z.object({
+  month: UsageMonth,
+  currency: z.string(),
+  workspaces: z.array(UsageOverviewRow),
+});
+export type UsageOverview = z.infer<typeof UsageOverview>;
+
 export const USAGE_ROUTES = {
   prices: {
     method: 'GET',
@@ -147,6 +207,33 @@ export const USAGE_ROUTES = {
     access: 'member',
     query: UsageSummaryQuery,
     response: UsageSummary,
+  },
+  /** This month's spend against the budget, by `_id` (the shell's banner; workspace admins). */
+  budgetStatus: {
+    method: 'GET',
+    path: '/api/usage/budget-status',
+    service: 'generation',
+    access: 'workspace-admin',
+    query: WorkspaceQuery,
+    response: BudgetStatus,
+  },
+  /** The caller's own month (/stats; any member). */
+  mine: {
+    method: 'GET',
+    path: '/api/usage/me',
+    service: 'generation',
+    access: 'member',
+    query: WorkspaceQuery,
+    response: MyUsage,
+  },
+  /** Every named workspace's month side by side (super admin). */
+  overview: {
+    method: 'GET',
+    path: '/api/usage/workspaces',
+    service: 'generation',
+    access: 'super-admin',
+    query: UsageOverviewQuery,
+    response: UsageOverview,
   },
   /** The month's ledger as CSV (workspace admins). */
   exportCsv: {

@@ -47,6 +47,7 @@ export const USER_ROUTES = {
     path: '/api/user',
     service: 'auth',
     access: 'signed-in',
+    workspaceFree: true,
     body: UpdateOwnUserBody,
     response: User,
   },

@@ -44,6 +44,7 @@ export const WORKSPACE_ROUTES = {
     path: '/api/user/workspaces',
     service: 'workspace',
     access: 'signed-in',
+    workspaceFree: true,
     response: WorkspacesResponse,
   },
   /** Every workspace (super admin). */

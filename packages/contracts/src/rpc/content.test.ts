@@ -1,4 +1,4 @@
-import { attachmentUrl, GeneratedContent, generatedImageUrl } from './content';
+import { attachmentUrl, GeneratedContent, generatedImageKey, generatedImageUrl } from './content';
 
 const base = {
   id: 'c1',
@@ -37,5 +37,12 @@ describe('generatedImageUrl / attachmentUrl', () => {
 
   it('when there is no workspace, then the URL has no query', () => {
     expect(generatedImageUrl('c1', null)).toBe('/api/images/c1');
+  });
+});
+
+describe('generatedImageKey', () => {
+  it('when images already stored are read back, then the key is the one the generation service has always written', () => {
+    expect(generatedImageKey(3, 'c1')).toBe('workspaces/3/images/c1');
+    expect(generatedImageKey(null, 'c1')).toBe('workspaces/none/images/c1');
   });
 });

@@ -66,6 +66,14 @@ export function generatedImageUrl(contentId: string, workspaceId: number | null)
   return `${IMAGE_URL_PREFIX}${encodeURIComponent(contentId)}${query}`;
 }
 
+/**
+ * Where the generation service keeps a generated image in its bucket (the content service
+ * reads it from there for the workspace export).
+ */
+export function generatedImageKey(workspaceId: number | null, contentId: string): string {
+  return `workspaces/${workspaceId ?? 'none'}/images/${contentId}`;
+}
+
 /** Chat attachments are served by the generation service to their owner. */
 export const ATTACHMENT_URL_PREFIX = '/api/uploads/chat-attachments/';
 

@@ -121,6 +121,12 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
       return latest;
     },
 
+    /** Version `n` as stored, or null when it was never written or retention emptied it. */
+    async at(chain: string, n: number): Promise<ChainLink<V> | null> {
+      const link = await readLink(chain, n);
+      return link && !isGone(link) ? link : null;
+    },
+
     /**
      * Writes version `n` (the latest read was n-1); false when someone else wrote it first.
      * `extra` adds fields to the version document (e.g. its outbox events).

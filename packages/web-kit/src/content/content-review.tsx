@@ -30,16 +30,30 @@ const BADGE_VARIANT = {
   'changes-requested': 'destructive',
 } as const;
 
-/** The review state of a content (a draft when it has none), with the admin's comment as title. */
+/**
+ * The review state of a content (a draft when it has none). While changes are requested, the
+ * admin's comment shows as text beside it: a title alone is never seen on touch screens or
+ * with the keyboard.
+ */
 export function ReviewBadge({ review }: { review: ContentItem['review'] }) {
   const { t } = useKitTranslation();
   const state = review?.state ?? 'draft';
   const label = t(`contentReview.state_${state}`);
-  const title = review?.comment ? t('contentReview.commentBy', { comment: review.comment }) : label;
+  const comment =
+    state === 'changes-requested' && review?.comment
+      ? t('contentReview.commentBy', { comment: review.comment })
+      : null;
   return (
-    <Badge variant={BADGE_VARIANT[state]} title={title} data-testid="review-state">
-      {label}
-    </Badge>
+    <>
+      <Badge variant={BADGE_VARIANT[state]} title={comment ?? label} data-testid="review-state">
+        {label}
+      </Badge>
+      {comment && (
+        <span className="wk-review-comment" data-testid="review-comment">
+          {comment}
+        </span>
+      )}
+    </>
   );
 }
 

@@ -190,6 +190,7 @@ export async function applyAuditRetention(
 
 export interface AuditListQuery {
   workspaceId?: number;
+  scope?: 'workspace' | 'platform';
   actor?: string;
   action?: string;
   target?: string;
@@ -209,13 +210,16 @@ function bound(value: string | undefined, end: boolean): Date | undefined {
 }
 
 /**
- * Who reads what: the super admin every entry (or one workspace's); a workspace admin only
- * the entries of a workspace they administer, which the request must name.
+ * Who reads what: the super admin every entry (scope `platform`, or no workspace named or in
+ * view) or one workspace's; a workspace admin only the entries of a workspace they
+ * administer (never the acts tied to no workspace, such as sign-ins).
  */
 function scopeOf(ctx: TrustedContext, query: AuditListQuery): AuditFilter {
   if (!ctx.uid) throw userErrors.unauthenticated();
   if (ctx.tok) throw userErrors.forbidden();
-  const workspaceId = query.workspaceId ?? ctx.ws ?? undefined;
+  if (query.scope === 'platform' && !ctx.sa) throw userErrors.forbidden();
+  const workspaceId =
+    query.scope === 'platform' ? undefined : (query.workspaceId ?? ctx.ws ?? undefined);
   if (!ctx.sa && (workspaceId === undefined || ctx.roles[String(workspaceId)] !== 'admin')) {
     throw userErrors.forbidden();
   }

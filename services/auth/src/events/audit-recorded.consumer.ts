@@ -13,7 +13,13 @@ export function consumeAuditRecorded(bus: Bus, audit: AuditRepository) {
     exchange: eventsExchange('auth'),
     bindings: [
       'audit.recorded',
-      { exchange: eventsExchange('workspace'), routingKey: 'audit.recorded' },
+      // Each service that owns administrative acts publishes their `audit.recorded` from
+      // its own outbox: workspaces, members, keys and default models; prompts and the
+      // default prompt; budgets, caps, rate limits and prices.
+      ...(['workspace', 'prompt', 'generation'] as const).map((service) => ({
+        exchange: eventsExchange(service),
+        routingKey: 'audit.recorded',
+      })),
     ],
     schemas: { 'audit.recorded': EVENTS['audit.recorded'] },
     handler: async (event) => {

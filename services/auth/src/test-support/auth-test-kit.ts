@@ -41,7 +41,12 @@ const silent = () => createLogger('auth-test', { level: process.env.TEST_LOG_LEV
 export interface TestVhost {
   name: string;
   url: string;
-  /** Resolves once the service's own queues (retry queues included) hold no message, acked or not. */
+  /**
+   * Resolves once the service's own queues (retry queues included) hold no message, acked or
+   * not, as `rabbitmqctl` reports it. Beware: a quorum queue's count is refreshed only every
+   * few seconds, so right after a publish this may resolve before the message is handled;
+   * to wait for handling, wait for its effect (or its id `done` in `processed_events`).
+   */
   drained(): Promise<void>;
   remove(): Promise<void>;
 }

@@ -9,6 +9,7 @@ import type {
   SearchItem,
   ThreadDoc,
 } from './layout';
+import type { PageGramsDoc, PostingDoc } from './trigrams';
 
 /**
  * A write in progress (collection `pending`, small): written before the record changes and
@@ -55,6 +56,10 @@ export function contentCollections(conn: Connection) {
     threads: conn.collection<ThreadDoc>('threads'),
     counters: conn.collection<CountersDoc>('counters'),
     pending: conn.collection<PendingDoc>('pending'),
+    /** The search index: per owner and trigram, the search pages that may hold it. */
+    postings: conn.collection<PostingDoc>('search_postings'),
+    /** Per search page, the trigrams its postings already hold. */
+    pageGrams: conn.collection<PageGramsDoc>('search_page_grams'),
   };
 }
 
@@ -70,6 +75,8 @@ export async function ensureIndexes(c: ContentCollections, logger: Logger): Prom
     c.contents.createIndex({ key: 1, createdAt: -1 }),
     c.threads.createIndex({ key: 1 }),
     c.pending.createIndex({ at: 1 }),
+    c.postings.createIndex({ key: 1 }),
+    c.pageGrams.createIndex({ key: 1 }),
   ];
   const results = await Promise.allSettled(wanted);
   for (const r of results)

@@ -1,4 +1,12 @@
 import type { ContentType, GeneratedContent, ReviewState } from '@aict/contracts';
+import {
+  bitsOf,
+  postingId,
+  readyId,
+  gramsOf,
+  type PageGramsDoc,
+  type PostingDoc,
+} from './trigrams';
 
 // The shape of the documents the reads use (see README "Data"). Pure functions only: the
 // store use case and the benchmark's bulk seeding build the very same documents here.
@@ -250,6 +258,8 @@ export function bulkDocuments(records: readonly ContentRecord[], pageSize = PAGE
   const heads: HeadDoc[] = [];
   const threads = new Map<string, ThreadDoc>();
   const counters = new Map<string, CountersDoc>();
+  const postings: PostingDoc[] = [];
+  const pageGrams: PageGramsDoc[] = [];
   const byKey = new Map<string, ContentRecord[]>();
   for (const r of sorted) {
     const ofKey = byKey.get(r.key) ?? [];
@@ -281,12 +291,17 @@ export function bulkDocuments(records: readonly ContentRecord[], pageSize = PAGE
       let n = 0;
       for (let i = 0; i < inScope.length; i += pageSize, n++) {
         const chunk = inScope.slice(i, i + pageSize);
-        if (scope === 'search')
-          searchPages.push({ _id: pageId(key, scope, n), ver: 1, items: chunk.map(searchItemOf) });
-        else pages.push({ _id: pageId(key, scope, n), ver: 1, items: chunk.map(summaryOf) });
+        if (scope === 'search') {
+          const items = chunk.map(searchItemOf);
+          searchPages.push({ _id: pageId(key, scope, n), ver: 1, items });
+          const grams = new Set<string>();
+          for (const i of items) for (const g of gramsOf(i.s)) grams.add(g);
+          pageGrams.push({ _id: pageId(key, scope, n), key, g: [...grams] });
+        } else pages.push({ _id: pageId(key, scope, n), ver: 1, items: chunk.map(summaryOf) });
         versions[n] = 1;
         for (const r of chunk) r.at = { ...r.at, [scope]: n };
       }
+      if (scope === 'search') postings.push(...ownerPostings(key, pageGrams));
       if (n > 0)
         heads.push({
           _id: headId(key, scope),
@@ -302,5 +317,27 @@ export function bulkDocuments(records: readonly ContentRecord[], pageSize = PAGE
     heads,
     threads: [...threads.values()],
     counters: [...counters.values()],
+    postings,
+    pageGrams,
   };
+}
+
+/** The search index of one owner's pages (bulk loading), with its "complete" marker. */
+function ownerPostings(key: OwnerKey, pageGrams: readonly PageGramsDoc[]): PostingDoc[] {
+  const pagesOf = new Map<string, number[]>();
+  for (const doc of pageGrams) {
+    if (doc.key !== key) continue;
+    const page = Number(doc._id.slice(doc._id.lastIndexOf(':') + 1));
+    for (const g of doc.g) {
+      const list = pagesOf.get(g);
+      if (list) list.push(page);
+      else pagesOf.set(g, [page]);
+    }
+  }
+  const iv: Record<string, number> = {};
+  for (const doc of pageGrams)
+    if (doc.key === key) iv[doc._id.slice(doc._id.lastIndexOf(':') + 1)] = 1;
+  const out: PostingDoc[] = [{ _id: readyId(key), key, ready: true, gen: 'bulk', iv }];
+  for (const [g, pages] of pagesOf) out.push({ _id: postingId(key, g), key, b: bitsOf(pages) });
+  return out;
 }

@@ -1,6 +1,7 @@
 import { SCOPES } from '../data/layout';
 import { emptyCounters } from './derived';
 import { ownerLock, type DomainDeps } from './domain-deps';
+import { indexLock } from './search-index';
 
 /** Pages deleted at once (each by `_id`). */
 const PARALLEL = 16;
@@ -28,6 +29,9 @@ export async function deleteWorkspaceContents(d: DomainDeps, workspaceId: number
       }
       await d.history.deleteHead(key, scope);
     }
+    // After the heads: an upkeep that runs later finds no head and writes nothing.
+    d.indexer.forget(key);
+    await d.locks.run(indexLock(key), () => d.index.drop(key));
     d.searchCache.dropPrefix(`${key}:`);
   });
 }

@@ -26,7 +26,11 @@ export async function applyStored(d: DomainDeps, r: ContentRecord): Promise<void
     scopesOf(r.contentType).map(async (scope) => {
       const at = await d.history.place(r.key, scope, itemFor(scope, r));
       // Always (also when unchanged): a crash may have come before the version was recorded.
-      if (scope === 'search') await d.history.setVersion(r.key, at.page, at.ver);
+      // The index follows the version off the critical path (search-index.ts IndexQueue).
+      if (scope === 'search') {
+        await d.history.setVersion(r.key, at.page, at.ver);
+        d.indexer.schedule(r.key, at.page);
+      }
       return [scope, at.page] as const;
     }),
   );
@@ -44,8 +48,10 @@ export async function applyDeleted(d: DomainDeps, r: ContentRecord): Promise<voi
   await Promise.all(
     scopesOf(r.contentType).map(async (scope) => {
       const removed = await d.history.remove(r.key, scope, item, r.at?.[scope]);
-      if (removed && scope === 'search')
+      if (removed && scope === 'search') {
         await d.history.setVersion(r.key, removed.page, removed.ver);
+        d.indexer.schedule(r.key, removed.page);
+      }
     }),
   );
   await Promise.all([removeTurn(d, r), applyCounters(d, r.key, `-${r._id}`, r, -1)]);
@@ -64,7 +70,10 @@ export async function applyReview(d: DomainDeps, r: ContentRecord): Promise<Cont
   await Promise.all(
     scopesOf(r.contentType).map(async (scope) => {
       const done = await d.history.replace(r.key, scope, itemFor(scope, next), r.at?.[scope]);
-      if (done && scope === 'search') await d.history.setVersion(r.key, done.page, done.ver);
+      if (done && scope === 'search') {
+        await d.history.setVersion(r.key, done.page, done.ver);
+        d.indexer.schedule(r.key, done.page);
+      }
     }),
   );
   await replaceTurn(d, next);

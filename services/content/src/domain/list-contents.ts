@@ -6,9 +6,11 @@ import {
   type SearchItem,
   type SummaryItem,
 } from '../data/layout';
+import { intersectPages, queryGrams } from '../data/trigrams';
 import { decodeCursor, encodeCursor, type Cursor } from '../lib/cursor';
 import { ownerInView, workspaceInView } from './access';
 import type { DomainDeps } from './domain-deps';
+import { pagesBehind } from './search-index';
 
 /** Search pages read at once when they are not in the cache. */
 const SEARCH_BATCH = 8;
@@ -80,8 +82,13 @@ async function browse(
 
 /**
  * SPEC §5: case-insensitive match on the title, and on the content of text items, newest
- * first; `q` is a plain substring (regex characters are literal). Scans the search pages
- * newest first until `want` matches; pages come from the cache when their version is current.
+ * first; `q` is a plain substring (regex characters are literal), of any length. The index
+ * (README "Search index": the query's trigrams, or its one gram of 1–2 characters) names the
+ * candidate pages, and every page the index does not hold at its current version is a
+ * candidate too (the upkeep runs after the write); an owner without a complete index scans
+ * its search pages newest first until `want` matches. Either way every item is checked
+ * against the text itself (`includes`), so the index only decides which pages are read.
+ * Pages come from the cache when their version is current.
  */
 async function search(
   d: DomainDeps,
@@ -92,17 +99,34 @@ async function search(
   want: number,
   fits: (item: SummaryItem) => boolean,
 ): Promise<Found[]> {
-  const head = await d.history.readHead(key, 'search');
-  if (!head) return [];
   const needle = q.toLowerCase();
-  const versions = head.v ?? {};
+  const grams = queryGrams(needle);
+  const [head, marker] = await Promise.all([
+    d.history.readHead(key, 'search'),
+    grams.length > 0 ? d.index.readMarker(key) : null,
+  ]);
+  if (!head) return [];
+  const start = Math.min(cursor?.p ?? head.lastPage, head.lastPage);
+  let candidates: number[] | null = null;
+  if (marker?.ready) {
+    // Postings cached for this state of the marker are current (the upkeep writes postings,
+    // then the page's version in the marker).
+    const stamp = `${marker.gen}:${versionSum(marker.iv)}`;
+    const indexed = intersectPages(await d.index.readPostings(key, grams, stamp), start);
+    candidates = mergeNewestFirst(indexed, pagesBehind(head.v, marker.iv, start));
+  }
   const out: Found[] = [];
   const scan = d.searchCache.newScan();
-  let p = Math.min(cursor?.p ?? head.lastPage, head.lastPage);
-  while (p >= 0 && out.length < want) {
+  let next = 0;
+  let p = start;
+  while (out.length < want) {
     const batch: number[] = [];
-    for (let n = p; n >= 0 && batch.length < SEARCH_BATCH; n--) batch.push(n);
-    const pages = await loadSearchPages(d, key, batch, versions, scan);
+    if (candidates)
+      while (next < candidates.length && batch.length < SEARCH_BATCH)
+        batch.push(candidates[next++]!);
+    else for (; p >= 0 && batch.length < SEARCH_BATCH; p--) batch.push(p);
+    if (batch.length === 0) break;
+    const pages = await loadSearchPages(d, key, batch, head.v ?? {}, scan);
     for (const [i, page] of batch.entries()) {
       const items = pages[i]!;
       for (let j = items.length - 1; j >= 0 && out.length < want; j--) {
@@ -113,9 +137,21 @@ async function search(
       }
       if (out.length >= want) break;
     }
-    p -= batch.length;
   }
   return out;
+}
+
+/** Grows with every version the upkeep records (versions only grow). */
+function versionSum(v: Record<string, number> | undefined): number {
+  let sum = 0;
+  for (const n of Object.values(v ?? {})) sum += n;
+  return sum;
+}
+
+/** Two newest-first page lists as one, without repeats. */
+function mergeNewestFirst(a: readonly number[], b: readonly number[]): number[] {
+  if (b.length === 0) return [...a];
+  return [...new Set([...a, ...b])].sort((x, y) => y - x);
 }
 
 async function loadSearchPages(

@@ -40,6 +40,8 @@ async function leftovers(ws: number) {
     h.db.collection('history_heads').countDocuments({ _id: prefix } as never),
     h.db.collection('threads').countDocuments({ key }),
     h.db.collection('pending').countDocuments({ key }),
+    h.db.collection('search_postings').countDocuments({ key }),
+    h.db.collection('search_page_grams').countDocuments({ key }),
   ]);
   return counts.reduce((a, b) => a + b, 0);
 }

@@ -94,6 +94,10 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
   const domain = createDomain({ ...h.service.deps, config: h.service.config });
   return {
     ...h,
+    async stop() {
+      await domain.indexer.stop();
+      await h.stop();
+    },
     domain,
     workspaceBus,
     generationBus,

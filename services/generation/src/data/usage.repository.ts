@@ -1,5 +1,6 @@
 import type { Model } from 'mongoose';
 import { createChain, isDuplicateKey } from '@aict/service-kit';
+import { createTtlCache } from '../lib/ttl-cache';
 import type { RateSlotDoc, TallySlotDoc, UsageEntry, UsageLimitDoc } from './usage.model';
 
 /** A month counter's value: what was spent (estimates of running calls included). */
@@ -41,13 +42,20 @@ const KEEP = 64;
  * counters and prices (chains: exact under concurrency on both engines), the limits and the
  * rate slots (by `_id`).
  */
-export function createUsageRepository(models: {
-  Ledger: Model<UsageEntry>;
-  Chains: Model<unknown>;
-  Limits: Model<UsageLimitDoc>;
-  RateSlots: Model<RateSlotDoc>;
-  TallySlots: Model<TallySlotDoc>;
-}) {
+export function createUsageRepository(
+  models: {
+    Ledger: Model<UsageEntry>;
+    Chains: Model<unknown>;
+    Limits: Model<UsageLimitDoc>;
+    RateSlots: Model<RateSlotDoc>;
+    TallySlots: Model<TallySlotDoc>;
+  },
+  /**
+   * How long a limit is kept in the process: this replica's own writes drop it at once,
+   * another replica's edit is seen within this time (0: read every time).
+   */
+  options: { limitCacheMs: number } = { limitCacheMs: 0 },
+) {
   const counters = createChain<SpentValue>(models.Chains.collection as never, { keep: KEEP });
   const prices = createChain<StoredPrice>(models.Chains.collection as never, { keep: KEEP });
   const tallies = createChain<TallyValue>(models.Chains.collection as never, { keep: KEEP });
@@ -55,6 +63,7 @@ export function createUsageRepository(models: {
   /** The highest tally slot this process has seen per scope (only grows; a hint). */
   const seenSlot = new Map<string, number>();
   const slotId = (scope: string, k: number) => `tally:${scope}:${k}`;
+  const limitCache = createTtlCache<number | null>(options.limitCacheMs);
 
   return {
     counters,
@@ -80,16 +89,37 @@ export function createUsageRepository(models: {
       Ledger.find({ workspaceId, month, ...(userId ? { userId } : {}) })
         .sort({ startedAt: 1 })
         .lean<UsageEntry[]>(),
+    /**
+     * The same entries one batch at a time (the CSV export): the service never holds the
+     * month, but it is still a query (a scan of the ledger on FerretDB).
+     */
+    streamMonth: (workspaceId: number, month: string): AsyncIterable<UsageEntry> =>
+      Ledger.find({ workspaceId, month })
+        .sort({ startedAt: 1 })
+        .lean<UsageEntry>()
+        .cursor({ batchSize: 500 }),
 
-    async readLimit(id: string): Promise<number | null> {
-      const doc = await Limits.findById(id).lean<UsageLimitDoc>();
-      return doc?.value ?? null;
-    },
+    /** A limit's value (kept `limitCacheMs`, see above); null when none is set. */
+    readLimit: (id: string): Promise<number | null> =>
+      limitCache.get(
+        id,
+        async () => (await Limits.findById(id).lean<UsageLimitDoc>())?.value ?? null,
+      ),
     async readLimitDoc<T extends object>(id: string): Promise<T | null> {
       return (await Limits.findById(id).lean()) as T | null;
     },
-    writeLimit: (id: string, value: number | null, extra: object = {}) =>
-      Limits.replaceOne({ _id: id }, { value, at: new Date(), ...extra }, { upsert: true }),
+    async writeLimit(id: string, value: number | null, extra: object = {}) {
+      limitCache.drop(id);
+      try {
+        return await Limits.replaceOne(
+          { _id: id },
+          { value, at: new Date(), ...extra },
+          { upsert: true },
+        );
+      } finally {
+        limitCache.drop(id);
+      }
+    },
 
     /** The user caps of a workspace (a query: only the limits screen asks). */
     listCaps: (workspaceId: number) => Limits.find({ kind: 'cap', workspaceId }).lean(),

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DEFAULT_CONTENT_LANGUAGE,
   fillTemplate,
+  generatedImageKey,
   generatedImageUrl,
   GPT_IMAGE_MODEL,
   isModelFor,
@@ -12,7 +13,6 @@ import { AppError } from '@aict/service-kit';
 import type { GenerationRecord } from '../data/generation.model';
 import { detectImage } from '../lib/file-checks';
 import type { ImageResult, ReferenceImage } from '../provider/provider-client';
-import { workspaceFolder } from './attachments';
 import type { DomainDeps } from './domain-deps';
 import type { PreparedGeneration } from './generate-text';
 import { accessRevoked, assertImagePixels, modelNotAllowed, notAnImage } from './generation.errors';
@@ -26,8 +26,8 @@ import {
   type KeyedProviderConfig,
 } from './upstream';
 
-export const imageKeyOf = (workspaceId: number | null, contentId: string) =>
-  `${workspaceFolder(workspaceId)}/images/${contentId}`;
+/** Shared with the content service (its workspace export reads the image from here). */
+export const imageKeyOf = generatedImageKey;
 
 interface ImageJob {
   prompt: GenerationPrompt;

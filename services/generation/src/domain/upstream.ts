@@ -37,11 +37,16 @@ export async function loadPrompt(
   promptId: string,
   workspaceId: number | null,
 ): Promise<GenerationPrompt> {
-  const reply = await d.bus.request(
-    PROMPT_FOR_GENERATION_RPC,
-    { ctx, promptId, workspaceId },
-    { schema: PromptForGenerationReply, timeoutMs: 5_000 },
-  );
+  const ask = () =>
+    d.bus.request(
+      PROMPT_FOR_GENERATION_RPC,
+      { ctx, promptId, workspaceId },
+      { schema: PromptForGenerationReply, timeoutMs: 5_000 },
+    );
+  // With a workspace in view (the caller's membership checked here), who sees a prompt depends
+  // on the prompt and that workspace only: the answer is kept per both (domain-deps `prompts`).
+  const reply =
+    workspaceId === null ? await ask() : await d.prompts.get(`${workspaceId}:${promptId}`, ask);
   if (!reply.found) throw promptNotFound();
   return reply.prompt;
 }

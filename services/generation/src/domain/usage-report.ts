@@ -1,10 +1,14 @@
 import {
   BUDGET_WARNING_SHARE,
   USAGE_CURRENCY,
+  type BudgetStatus,
+  type MyUsage,
   type TrustedContext,
   type UsageLimits,
+  type UsageOverview,
   type UsageSummary,
 } from '@aict/contracts';
+import type { UsageEntry } from '../data/usage.model';
 import type { TallyRow } from '../data/usage.repository';
 import type { DomainDeps } from './domain-deps';
 import { codeError } from './generation.errors';
@@ -111,6 +115,7 @@ export async function usageSummary(
 ): Promise<UsageSummary> {
   const workspaceId = requireWorkspace(ctx, [workspaceNamed], 'Select a workspace.');
   const admin = isAdminOf(ctx, workspaceId);
+  await d.usageRuntime.settles.drain(workspaceId);
   const month = monthAsked ?? monthOf(d.clock.now());
   const uid = ctx.uid!;
   const [spent, budget, userSpent, cap, tally] = await Promise.all([
@@ -140,6 +145,112 @@ export async function usageSummary(
   };
 }
 
+/** The budget state of a month: the warning at ≥ 80 %, reached at 100 %. */
+const budgetState = (spent: number, budget: number | null) => ({
+  warning: budget !== null && spent >= budget * BUDGET_WARNING_SHARE,
+  reached: budget !== null && spent >= budget,
+});
+
+/**
+ * This month's spend against the budget for the workspace's admins (the shell's banner):
+ * two reads by `_id` (the counter and the budget), no tally, no ledger.
+ */
+export async function budgetStatus(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  workspaceNamed: number | undefined,
+): Promise<BudgetStatus> {
+  const workspaceId = adminWorkspace(ctx, workspaceNamed);
+  const month = monthOf(d.clock.now());
+  const [spent, budget] = await Promise.all([
+    spentOn(d, workspaceCounter(workspaceId, month)),
+    d.usage.readLimit(budgetLimit(workspaceId)),
+  ]);
+  return {
+    workspaceId,
+    month,
+    currency: USAGE_CURRENCY,
+    spentMicros: spent,
+    monthlyBudgetMicros: budget,
+    ...budgetState(spent, budget),
+  };
+}
+
+/**
+ * The caller's own month in a workspace (any member, /stats): their counter, cap and the
+ * number of their settled calls from their own tally, all by `_id`. Only `ctx.uid`'s
+ * figures: no user can be named.
+ */
+export async function myUsage(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  workspaceNamed: number | undefined,
+): Promise<MyUsage> {
+  const workspaceId = requireWorkspace(ctx, [workspaceNamed], 'Select a workspace.');
+  if (!ctx.uid) throw codeError('AUTH.FORBIDDEN');
+  const uid = ctx.uid;
+  const month = monthOf(d.clock.now());
+  await d.usageRuntime.settles.drain(workspaceId);
+  const [spent, cap, tally] = await Promise.all([
+    spentOn(d, userCounter(workspaceId, uid, month)),
+    d.usage.readLimit(userCapLimit(workspaceId, uid)),
+    readTally(d, userTally(workspaceId, uid, month)),
+  ]);
+  return {
+    workspaceId,
+    month,
+    currency: USAGE_CURRENCY,
+    spentMicros: spent,
+    generations: tally.value.byDay.reduce((sum, row) => sum + row.calls, 0),
+    capMicros: cap,
+  };
+}
+
+const OVERVIEW_BATCH = 25;
+
+/** Spent as a whole percentage of the budget (a budget of 0 is used up at once). */
+function usedPercent(spent: number, budget: number | null): number | null {
+  if (budget === null) return null;
+  if (budget === 0) return 100;
+  return Math.floor((spent * 100) / budget);
+}
+
+/**
+ * The super admin's side by side view: for each named workspace this month's counter and
+ * budget (two reads by `_id` each, no scan), the highest spend first.
+ */
+export async function usageOverview(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  workspaceIds: number[],
+): Promise<UsageOverview> {
+  if (!ctx.sa) throw codeError('AUTH.FORBIDDEN');
+  const month = monthOf(d.clock.now());
+  const rows: UsageOverview['workspaces'] = [];
+  // A few dozen at a time: a long list must not open a thousand reads at once.
+  for (let i = 0; i < workspaceIds.length; i += OVERVIEW_BATCH) {
+    const batch = workspaceIds.slice(i, i + OVERVIEW_BATCH);
+    rows.push(
+      ...(await Promise.all(
+        batch.map(async (workspaceId) => {
+          const [spent, budget] = await Promise.all([
+            spentOn(d, workspaceCounter(workspaceId, month)),
+            d.usage.readLimit(budgetLimit(workspaceId)),
+          ]);
+          return {
+            workspaceId,
+            spentMicros: spent,
+            monthlyBudgetMicros: budget,
+            usedPercent: usedPercent(spent, budget),
+          };
+        }),
+      )),
+    );
+  }
+  rows.sort((a, b) => b.spentMicros - a.spentMicros || a.workspaceId - b.workspaceId);
+  return { month, currency: USAGE_CURRENCY, workspaces: rows };
+}
+
 const CSV_COLUMNS = [
   'id',
   'startedAt',
@@ -167,41 +278,53 @@ function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The month's ledger of a workspace as CSV (its admins). */
+/**
+ * The month's ledger of a workspace as CSV (its admins), a line at a time: the entries come
+ * from a cursor in batches and go out as they come, so the service never holds the month.
+ * (Reading them is still a query on workspace + month: a scan of the ledger on FerretDB.)
+ */
 export async function usageCsv(
   d: DomainDeps,
   ctx: TrustedContext,
   workspaceNamed: number | undefined,
   monthAsked: string | undefined,
-): Promise<{ month: string; workspaceId: number; csv: string }> {
+): Promise<{ month: string; workspaceId: number; lines: AsyncIterable<string> }> {
   const workspaceId = adminWorkspace(ctx, workspaceNamed);
   const month = monthAsked ?? monthOf(d.clock.now());
-  const entries = await d.usage.listMonth(workspaceId, month);
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const e of entries) {
-    lines.push(
-      [
-        e._id,
-        e.startedAt.toISOString(),
-        e.workspaceId,
-        e.userId,
-        e.promptId,
-        e.model,
-        e.kind,
-        e.outcome,
-        e.inputTokens,
-        e.outputTokens,
-        e.images?.count ?? 0,
-        e.images?.size,
-        e.images?.quality,
-        e.durationMs,
-        e.priceVersion,
-        e.settled ? e.costMicros : e.estimateMicros,
-        e.currency,
-      ]
-        .map(csvField)
-        .join(','),
-    );
+  await d.usageRuntime.settles.drain(workspaceId);
+  const entries = d.usage.streamMonth(workspaceId, month)[Symbol.asyncIterator]();
+  // The query runs (and fails: 503, not a cut-off file) before anything is sent.
+  const first = await entries.next();
+  return { month, workspaceId, lines: csvLines(first, entries) };
+}
+
+/** The CSV's header, then one line per entry (CRLF). */
+async function* csvLines(
+  first: IteratorResult<UsageEntry>,
+  rest: AsyncIterator<UsageEntry>,
+): AsyncGenerator<string> {
+  yield `${CSV_COLUMNS.join(',')}\r\n`;
+  for (let next = first; !next.done; next = await rest.next()) {
+    const e = next.value;
+    const fields = [
+      e._id,
+      e.startedAt.toISOString(),
+      e.workspaceId,
+      e.userId,
+      e.promptId,
+      e.model,
+      e.kind,
+      e.outcome,
+      e.inputTokens,
+      e.outputTokens,
+      e.images?.count ?? 0,
+      e.images?.size,
+      e.images?.quality,
+      e.durationMs,
+      e.priceVersion,
+      e.settled ? e.costMicros : e.estimateMicros,
+      e.currency,
+    ];
+    yield `${fields.map(csvField).join(',')}\r\n`;
   }
-  return { month, workspaceId, csv: `${lines.join('\r\n')}\r\n` };
 }

@@ -104,16 +104,23 @@ async function fold(d: DomainDeps, scope: string): Promise<void> {
   });
 }
 
-/** Gives the entry its slot in one scope, unless it has one already. */
-async function takeSlot(d: DomainDeps, kind: ScopeKind, scope: string, entry: UsageEntry) {
+/** Gives the entry its slot in one scope, unless it has one already; the slot's number. */
+async function takeSlot(
+  d: DomainDeps,
+  kind: ScopeKind,
+  scope: string,
+  entry: UsageEntry,
+): Promise<number> {
   const marked = entry.tally?.[kind];
   if (marked) {
     const slot = await d.usage.readTallySlot(scope, marked);
-    if (slot?.entryId === entry._id) return;
+    if (slot?.entryId === entry._id) return marked;
   }
-  await d.locks.run(`usage:tally-slot:${scope}`, async () => {
-    const latest = await d.usage.tallies.latest(sumsChain(scope));
-    let k = Math.max(latest?.value.upTo ?? 0, d.usage.seenTallySlot(scope)) + 1;
+  return d.locks.run(`usage:tally-slot:${scope}`, async () => {
+    // The slot after the highest this process knows; only a scope new to it reads the sums.
+    const seen = d.usage.seenTallySlot(scope);
+    const upTo = seen > 0 ? 0 : ((await d.usage.tallies.latest(sumsChain(scope)))?.value.upTo ?? 0);
+    let k = Math.max(upTo, seen) + 1;
     const slot = {
       entryId: entry._id,
       day: entry.day,
@@ -125,7 +132,7 @@ async function takeSlot(d: DomainDeps, kind: ScopeKind, scope: string, entry: Us
     };
     for (;;) {
       await d.usage.markTallySlot(entry._id, kind, k);
-      if (await d.usage.insertTallySlot(scope, k, slot)) return;
+      if (await d.usage.insertTallySlot(scope, k, slot)) return k;
       k = Math.max(k, d.usage.seenTallySlot(scope)) + 1;
     }
   });
@@ -141,12 +148,22 @@ export async function tallyEntry(d: DomainDeps, entry: UsageEntry): Promise<void
   const stored = await d.usage.findEntry(entry._id);
   const current = { ...entry, tally: stored?.tally };
   const scopes = scopesOf(entry);
-  for (const [kind, scope] of scopes) await takeSlot(d, kind, scope, current);
-  await Promise.all(scopes.map(([, scope]) => fold(d, scope)));
+  const taken: number[] = [];
+  for (const [kind, scope] of scopes) taken.push(await takeSlot(d, kind, scope, current));
+  // Folded every FOLD_EVERY slots: readers add the slots not folded yet (a few reads by `_id`).
+  await Promise.all(
+    scopes.map(([, scope], i) => (taken[i]! % FOLD_EVERY === 0 ? fold(d, scope) : undefined)),
+  );
 }
+
+/** A scope's sums take in its new slots once per this many slots. */
+export const FOLD_EVERY = 8;
 
 /** Settled entries of a month missing from their tallies are counted (a repair; a query). */
 export async function repairTallies(d: DomainDeps, workspaceId: number, month: string) {
   const entries = await d.usage.listMonth(workspaceId, month);
   for (const entry of entries) await tallyEntry(d, entry);
+  // and leaves every scope it touched folded.
+  const scopes = new Set(entries.flatMap((entry) => scopesOf(entry).map(([, scope]) => scope)));
+  for (const scope of scopes) await fold(d, scope);
 }

@@ -8,7 +8,8 @@ import {
 import { createDomain } from '../app';
 import { start } from '../main';
 import type { DomainDeps } from './domain-deps';
-import { budgetLimit, spentOn, startMeter, workspaceCounter, monthOf } from './usage';
+import { budgetLimit, monthOf, spentOn, startMeter, userCounter, workspaceCounter } from './usage';
+import { readTally, workspaceTally } from './usage-tally';
 
 let h: ServiceHarness<Awaited<ReturnType<typeof start>>>;
 let d: DomainDeps;
@@ -67,5 +68,59 @@ describe('the usage meter across a crash', () => {
     expect(await d.usage.findEntry(retry.id)).toMatchObject({ outcome: 'error', costMicros: 0 });
     expect(await spentOn(d, counter)).toBe(40_000);
     expect(await d.usage.listMonth(workspaceId, monthOf(new Date()))).toHaveLength(2);
+  });
+});
+
+describe('the meter on the hot path', () => {
+  it('when a workspace has no budget and no cap, then a warm call touches no usage document before the provider and is counted once when it settles', async () => {
+    const workspaceId = newWorkspaceId();
+    const ctx = contextIn(workspaceId);
+    const month = monthOf(new Date());
+    const TEXT = { model: 'gpt-4o', kind: 'text', promptId: 'p1' } as const;
+    // The first call of the workspace reads its limits and the model's price once.
+    await (await startMeter(d, ctx, workspaceId, randomUUID(), TEXT)).settle(null);
+
+    const touched = [
+      jest.spyOn(d.models.UsageLimit, 'findById'),
+      jest.spyOn(d.models.UsageEntry.collection, 'insertOne'),
+      jest.spyOn(d.models.UsageEntry, 'updateOne'),
+      jest.spyOn(d.usage.counters, 'latest'),
+      jest.spyOn(d.usage.counters, 'append'),
+      jest.spyOn(d.usage.prices, 'latest'),
+    ];
+    try {
+      const meter = await startMeter(d, ctx, workspaceId, randomUUID(), TEXT);
+      expect(meter.guarded).toBe(false);
+      expect(touched.map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0, 0, 0, 0]);
+
+      // 1,000 input and 100 output tokens of gpt-4o: 2,500 + 1,000 micro-USD.
+      await meter.settle({ inputTokens: 1_000, outputTokens: 100, images: null });
+      expect(await d.usage.findEntry(meter.id)).toMatchObject({
+        outcome: 'ok',
+        costMicros: 3_500,
+        settled: true,
+        reserved: false,
+      });
+    } finally {
+      touched.forEach((spy) => spy.mockRestore());
+    }
+    expect(await spentOn(d, workspaceCounter(workspaceId, month))).toBe(3_500);
+    expect(await spentOn(d, userCounter(workspaceId, ctx.uid!, month))).toBe(3_500);
+    expect((await readTally(d, workspaceTally(workspaceId, month))).value.byModel).toEqual([
+      { key: 'gpt-4o', costMicros: 3_500, calls: 2 },
+    ]);
+  });
+
+  it('when a budget is set on this replica, then the next call is guarded at once', async () => {
+    const workspaceId = newWorkspaceId();
+    const ctx = contextIn(workspaceId);
+    expect((await startMeter(d, ctx, workspaceId, randomUUID(), IMAGE)).guarded).toBe(false);
+    await d.usage.writeLimit(budgetLimit(workspaceId), 1);
+    const guarded = await startMeter(d, ctx, workspaceId, randomUUID(), IMAGE);
+    expect(guarded.guarded).toBe(true);
+    await guarded.settle(ONE_IMAGE);
+    await expect(startMeter(d, ctx, workspaceId, randomUUID(), IMAGE)).rejects.toMatchObject({
+      code: 'GENERATION.BUDGET_REACHED',
+    });
   });
 });

@@ -70,21 +70,28 @@ export interface PriceAt {
 
 /** The model's current price: the latest version of its chain, else the default (version 0). */
 export async function priceOf(d: DomainDeps, model: string): Promise<PriceAt> {
-  const latest = await d.usage.prices.latest(priceChain(model));
-  if (latest) return { model, version: latest.n, price: latest.value };
-  return { model, version: 0, price: DEFAULT_PRICES[model] ?? ZERO_PRICE };
+  const current = await d.usageRuntime.prices.get(model, async () => {
+    const latest = await d.usage.prices.latest(priceChain(model));
+    if (latest) return { version: latest.n, price: latest.value };
+    return { version: 0, price: DEFAULT_PRICES[model] ?? ZERO_PRICE };
+  });
+  return { model, ...current };
 }
 
 /** A new price version (the super admin's edit); calls made before keep theirs. */
 export async function setPrice(d: DomainDeps, model: string, price: StoredPrice) {
   const chain = priceChain(model);
-  return d.locks.run(`usage:${chain}`, async () => {
-    for (;;) {
-      const latest = await d.usage.prices.latest(chain);
-      const n = (latest?.n ?? 0) + 1;
-      if (await d.usage.prices.append(chain, n, price)) return { model, version: n, price };
-    }
-  });
+  try {
+    return await d.locks.run(`usage:${chain}`, async () => {
+      for (;;) {
+        const latest = await d.usage.prices.latest(chain);
+        const n = (latest?.n ?? 0) + 1;
+        if (await d.usage.prices.append(chain, n, price)) return { model, version: n, price };
+      }
+    });
+  } finally {
+    d.usageRuntime.prices.drop(model);
+  }
 }
 
 /** The default models and every model whose price was edited, with their current prices. */
@@ -112,26 +119,12 @@ export function costOf(
 
 /**
  * Adds `delta` to a month counter, refused (false) when `limit` is set and the counter has
- * reached it. Exact under concurrency: the counter is a chain (an insert per change); writers
- * of one process queue on a lock, other replicas lose the insert race and read again.
+ * reached it. Exact under concurrency: the counter is a chain (an insert per change); the
+ * changes that meet in one process are written as one version (usage-runtime.ts), other
+ * replicas lose the insert race and decide again.
  */
-async function addSpent(
-  d: DomainDeps,
-  chain: string,
-  delta: number,
-  limit: number | null,
-): Promise<boolean> {
-  return d.locks.run(`usage:${chain}`, async () => {
-    for (;;) {
-      const latest = await d.usage.counters.latest(chain);
-      const spent = latest?.value.spent ?? 0;
-      if (limit !== null && delta > 0 && spent >= limit) return false;
-      if (await d.usage.counters.append(chain, (latest?.n ?? 0) + 1, { spent: spent + delta })) {
-        return true;
-      }
-    }
-  });
-}
+const addSpent = (d: DomainDeps, chain: string, delta: number, limit: number | null) =>
+  d.usageRuntime.spent.add(chain, delta, limit);
 
 /** What a counter holds now (by `_id`). */
 export async function spentOn(d: DomainDeps, chain: string): Promise<number> {
@@ -172,6 +165,11 @@ export interface MeterInfo {
 
 export interface Meter {
   id: string;
+  /**
+   * True when a budget or a cap was checked: the call then settles before its answer goes out,
+   * so that the next call is decided on its real cost. Otherwise it may settle afterwards.
+   */
+  guarded: boolean;
   /** Records what the call used (or that it failed) and moves the counters to its cost. */
   settle(usage: CallUsage | null): Promise<void>;
 }
@@ -201,6 +199,60 @@ async function claimEntry(d: DomainDeps, entry: UsageEntry): Promise<UsageEntry>
   throw new Error(`usage entry ${entry._id}: too many attempts`);
 }
 
+/** The cost of what a call used, at the price its entry recorded. */
+function costOfEntry(
+  entry: UsageEntry,
+  used: Pick<UsageEntry, 'inputTokens' | 'outputTokens' | 'images'>,
+) {
+  return costOf(
+    {
+      inputPerMillion: entry.price.inputPerMillion,
+      outputPerMillion: entry.price.outputPerMillion,
+      perImage: used.images
+        ? { [`${used.images.size}:${used.images.quality}`]: entry.price.perImage }
+        : {},
+    },
+    used,
+  );
+}
+
+/** What a settled call's entry holds: the usage, its outcome and cost. */
+function settledFields(entry: UsageEntry, usage: CallUsage | null, finishedAt: Date) {
+  const used = {
+    inputTokens: usage?.inputTokens ?? 0,
+    outputTokens: usage?.outputTokens ?? 0,
+    images: usage?.images ?? null,
+  };
+  return {
+    ...used,
+    ...(usage?.kind ? { kind: usage.kind } : {}),
+    outcome: (!usage ? 'error' : usage.stopped ? 'stopped' : 'ok') as UsageOutcome,
+    finishedAt,
+    durationMs: finishedAt.getTime() - entry.startedAt.getTime(),
+    costMicros: costOfEntry(entry, used),
+    settled: true,
+  };
+}
+
+const countersOf = (entry: UsageEntry) => [
+  userCounter(entry.workspaceId, entry.userId, entry.month),
+  workspaceCounter(entry.workspaceId, entry.month),
+];
+
+/**
+ * Settles an entry: the entry first (a crash before the counters move under-counts by the
+ * difference, never twice: a settled entry is not taken over), then the counters move from
+ * what was reserved to the cost, then the month tallies.
+ */
+async function settleEntry(d: DomainDeps, entry: UsageEntry, usage: CallUsage | null) {
+  const settled = settledFields(entry, usage, d.clock.now());
+  await d.usage.updateEntry(entry._id, settled);
+  const delta = settled.costMicros - (entry.reserved ? entry.estimateMicros : 0);
+  if (delta !== 0)
+    await Promise.all(countersOf(entry).map((chain) => addSpent(d, chain, delta, null)));
+  await tallyEntry(d, { ...entry, ...settled });
+}
+
 /**
  * Before a provider call: the rate limit (429), then the user's cap and the workspace's
  * monthly budget (402, refused once the counter has reached it), then the call's estimate is
@@ -218,20 +270,13 @@ export async function startMeter(
   const now = d.clock.now();
   await takeRateSlot(d, workspaceId, userId, now);
   const month = monthOf(now);
-  const [cap, budget] = await Promise.all([
+  const [cap, budget, price] = await Promise.all([
     d.usage.readLimit(userCapLimit(workspaceId, userId)),
     d.usage.readLimit(budgetLimit(workspaceId)),
+    priceOf(d, info.model || DEFAULT_TEXT_MODEL),
   ]);
-  // A quick refusal that writes nothing (the reservation below checks again, exactly).
-  const [userSpent, workspaceSpent] = await Promise.all([
-    cap === null ? 0 : spentOn(d, userCounter(workspaceId, userId, month)),
-    budget === null ? 0 : spentOn(d, workspaceCounter(workspaceId, month)),
-  ]);
-  if (budget !== null && workspaceSpent >= budget) throw codeError('GENERATION.BUDGET_REACHED');
-  if (cap !== null && userSpent >= cap) throw codeError('GENERATION.USER_CAP_REACHED');
-  const price = await priceOf(d, info.model || DEFAULT_TEXT_MODEL);
-  const estimate = estimateOf(d, price.price, info);
-  const entry = await claimEntry(d, {
+  const guarded = cap !== null || budget !== null;
+  const entry: UsageEntry = {
     _id: callId,
     workspaceId,
     userId,
@@ -254,63 +299,62 @@ export async function startMeter(
       perImage: imagePrice(price.price, IMAGE_SIZE, imageQualityOf(info.model)),
     },
     currency: USAGE_CURRENCY,
-    estimateMicros: estimate,
+    estimateMicros: estimateOf(d, price.price, info),
     costMicros: 0,
     reserved: false,
     settled: false,
-  });
-  const counters = [
-    userCounter(workspaceId, userId, entry.month),
-    workspaceCounter(workspaceId, entry.month),
-  ];
+  };
 
-  if (!entry.reserved) {
-    if (!(await addSpent(d, counters[0]!, entry.estimateMicros, cap))) {
-      await d.usage.deleteEntry(entry._id);
+  if (!guarded) {
+    // Nothing to refuse: no document is read or written before the call; the entry is written
+    // once, settled, with its real cost (a process that dies mid-call leaves no entry).
+    return {
+      id: callId,
+      guarded,
+      async settle(usage) {
+        const claimed = await claimEntry(d, {
+          ...entry,
+          ...settledFields(entry, usage, d.clock.now()),
+        });
+        if (claimed.settled) {
+          const cost = claimed.costMicros;
+          if (cost !== 0)
+            await Promise.all(countersOf(claimed).map((c) => addSpent(d, c, cost, null)));
+          await tallyEntry(d, claimed);
+        } else {
+          // An entry a crashed guarded run left (`started`): this call settles it.
+          await settleEntry(d, claimed, usage);
+        }
+      },
+    };
+  }
+
+  // A quick refusal that writes nothing (the reservation below checks again, exactly).
+  const [userSpent, workspaceSpent] = await Promise.all([
+    cap === null ? 0 : spentOn(d, userCounter(workspaceId, userId, month)),
+    budget === null ? 0 : spentOn(d, workspaceCounter(workspaceId, month)),
+  ]);
+  if (budget !== null && workspaceSpent >= budget) throw codeError('GENERATION.BUDGET_REACHED');
+  if (cap !== null && userSpent >= cap) throw codeError('GENERATION.USER_CAP_REACHED');
+  const claimed = await claimEntry(d, entry);
+  const [userChain, workspaceChain] = countersOf(claimed) as [string, string];
+
+  if (!claimed.reserved) {
+    if (!(await addSpent(d, userChain, claimed.estimateMicros, cap))) {
+      await d.usage.deleteEntry(claimed._id);
       throw codeError('GENERATION.USER_CAP_REACHED');
     }
-    if (!(await addSpent(d, counters[1]!, entry.estimateMicros, budget))) {
-      await addSpent(d, counters[0]!, -entry.estimateMicros, null);
-      await d.usage.deleteEntry(entry._id);
+    if (!(await addSpent(d, workspaceChain, claimed.estimateMicros, budget))) {
+      await addSpent(d, userChain, -claimed.estimateMicros, null);
+      await d.usage.deleteEntry(claimed._id);
       throw codeError('GENERATION.BUDGET_REACHED');
     }
-    await d.usage.updateEntry(entry._id, { reserved: true });
+    await d.usage.updateEntry(claimed._id, { reserved: true });
   }
 
   return {
-    id: entry._id,
-    async settle(usage) {
-      const finishedAt = d.clock.now();
-      const outcome: UsageOutcome = !usage ? 'error' : usage.stopped ? 'stopped' : 'ok';
-      const used = {
-        inputTokens: usage?.inputTokens ?? 0,
-        outputTokens: usage?.outputTokens ?? 0,
-        images: usage?.images ?? null,
-      };
-      const cost = costOf(
-        {
-          inputPerMillion: entry.price.inputPerMillion,
-          outputPerMillion: entry.price.outputPerMillion,
-          perImage: used.images
-            ? { [`${used.images.size}:${used.images.quality}`]: entry.price.perImage }
-            : {},
-        },
-        used,
-      );
-      // The entry first: a crash before the counters move under-counts by the difference,
-      // never twice (a settled entry is not taken over).
-      await d.usage.updateEntry(entry._id, {
-        ...used,
-        ...(usage?.kind ? { kind: usage.kind } : {}),
-        outcome,
-        finishedAt,
-        durationMs: finishedAt.getTime() - entry.startedAt.getTime(),
-        costMicros: cost,
-        settled: true,
-      });
-      const delta = cost - entry.estimateMicros;
-      if (delta !== 0) await Promise.all(counters.map((chain) => addSpent(d, chain, delta, null)));
-      await tallyEntry(d, { ...entry, ...used, outcome, costMicros: cost, settled: true });
-    },
+    id: claimed._id,
+    guarded,
+    settle: (usage) => settleEntry(d, { ...claimed, reserved: true }, usage),
   };
 }

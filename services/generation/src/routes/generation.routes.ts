@@ -100,13 +100,19 @@ async function generateFor(
   const onUsage = (usage: CallUsage) => {
     used = usage;
   };
-  /** Once, before the answer goes out (the next call sees the counters moved). */
+  /**
+   * Once. A call that had a budget or a cap to respect settles before its answer goes out (the
+   * next call is decided on its real cost); any other settles after it (usage readers wait).
+   */
   const settle = async () => {
     const settling = meter;
     meter = null;
-    await settling
-      ?.settle(used)
+    if (!settling) return;
+    const settled = settling
+      .settle(used)
       .catch((err: unknown) => d.logger.error({ err }, 'the usage of a call was not recorded'));
+    if (settling.guarded) await settled;
+    else d.usageRuntime.settles.track(workspaceId, settled);
   };
 
   try {

@@ -3,11 +3,13 @@ import { parseTemplate, type CreatePromptBody, type TrustedContext } from '@aict
 import { isAdminIn } from '@aict/service-kit';
 import type { PromptRecord } from '../data/prompt.model';
 import { assertCanPublish, workspaceInView } from './access';
+import { auditEnvelope, promptAuditSummary } from './audit-act';
 import { setDefaultPrompt } from './default-prompt';
 import type { DomainDeps } from './domain-deps';
 import { assertRoomForPublic, assertRoomInWorkspace } from './prompt-limits';
 import { syncPromptSummariesAfterWrite } from './prompt-summaries';
 import { promptSnapshot } from './prompt-snapshot';
+import { recordVersion } from './prompt-versions';
 import { createForbidden, workspaceRequired } from './prompt.errors';
 import type { PromptDetail } from './view-prompt';
 
@@ -52,9 +54,17 @@ export async function createPrompt(
 
   await d.prompts.insert(record, [
     d.bus.envelope('prompt.created', promptSnapshot(record, body.isDefault)),
+    auditEnvelope(d, ctx, {
+      action: 'prompt.created',
+      workspaceId,
+      targetType: 'prompt',
+      targetId: record._id,
+      after: promptAuditSummary(record),
+    }),
   ]);
   d.relay.flushLater(d.models.Prompt, record._id);
-  if (body.isDefault) await setDefaultPrompt(d, workspaceId, record._id);
+  await recordVersion(d, record, ctx.uid);
+  if (body.isDefault) await setDefaultPrompt(d, workspaceId, record._id, ctx);
   await syncPromptSummariesAfterWrite(d, record._id);
   return { record, isDefault: body.isDefault, full: true, images: [] };
 }

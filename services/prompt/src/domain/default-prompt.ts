@@ -3,6 +3,7 @@ import { outboxInsert } from '@aict/service-kit';
 import { linkId } from '@aict/service-kit';
 import { defaultChain } from '../data/default-pointer.model';
 import { workspaceInView } from './access';
+import { auditEnvelope } from './audit-act';
 import type { DomainDeps } from './domain-deps';
 import { defaultPromptNotFound } from './prompt.errors';
 
@@ -19,13 +20,14 @@ const pause = (attempt: number) =>
 /**
  * Points the workspace's default at `promptId` (null: none), unless it already does; with
  * `onlyIfNow`, only while the default is that prompt. `final` marks the last version of a
- * deleted workspace (the outbox relay removes it once its event is out).
+ * deleted workspace (the outbox relay removes it once its event is out). `by`: the person
+ * whose act changes it (audited in the same insert).
  */
 async function pointAt(
   d: DomainDeps,
   workspaceId: number,
   promptId: string | null,
-  options: { onlyIfNow?: string; final?: boolean } = {},
+  options: { onlyIfNow?: string; final?: boolean; by?: TrustedContext } = {},
 ): Promise<void> {
   const chain = defaultChain(workspaceId);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -35,7 +37,19 @@ async function pointAt(
     if (options.onlyIfNow !== undefined && now !== options.onlyIfNow) return;
     const sequence = (latest?.n ?? 0) + 1;
     const event = d.bus.envelope('prompt.default-changed', { workspaceId, promptId, sequence });
-    const extra = outboxInsert(options.final ? { _deletedAt: new Date() } : {}, [event]);
+    const audit = options.by
+      ? [
+          auditEnvelope(d, options.by, {
+            action: 'prompt.default-changed',
+            workspaceId,
+            targetType: 'workspace',
+            targetId: String(workspaceId),
+            before: { defaultPromptId: now },
+            after: { defaultPromptId: promptId },
+          }),
+        ]
+      : [];
+    const extra = outboxInsert(options.final ? { _deletedAt: new Date() } : {}, [event, ...audit]);
     if (await d.defaults.append(chain, sequence, { promptId }, extra)) {
       d.relay.flushLater(d.models.DefaultPointer, linkId(chain, sequence));
       return;
@@ -53,24 +67,26 @@ export async function defaultPromptIdOf(
   return (await d.defaults.latest(defaultChain(workspaceId)))?.value.promptId ?? null;
 }
 
-/** Makes `promptId` the workspace's default (the previous one stops being it). */
+/** Makes `promptId` the workspace's default (the previous one stops being it); `by` audits it. */
 export async function setDefaultPrompt(
   d: DomainDeps,
   workspaceId: number,
   promptId: string,
+  by?: TrustedContext,
 ): Promise<void> {
-  await pointAt(d, workspaceId, promptId);
+  await pointAt(d, workspaceId, promptId, { by });
   // Deleted meanwhile? Never leave the default on a prompt that is gone.
   if (!(await d.prompts.findById(promptId))) await clearDefaultPrompt(d, workspaceId, promptId);
 }
 
-/** The workspace has no default any more, if `promptId` was it. */
+/** The workspace has no default any more, if `promptId` was it; `by` audits it. */
 export async function clearDefaultPrompt(
   d: DomainDeps,
   workspaceId: number,
   promptId: string,
+  by?: TrustedContext,
 ): Promise<void> {
-  await pointAt(d, workspaceId, null, { onlyIfNow: promptId });
+  await pointAt(d, workspaceId, null, { onlyIfNow: promptId, by });
 }
 
 /** The workspace is gone: a last prompt.default-changed to null, then its chain goes. */

@@ -1,7 +1,9 @@
 import type { TrustedContext } from '@aict/contracts';
 import { assertCanDelete, loadVisiblePrompt, workspaceInView } from './access';
+import { auditEnvelope, promptAuditSummary } from './audit-act';
 import { clearDefaultPrompt } from './default-prompt';
 import { imagesChain } from '../data/prompt-images.model';
+import { versionsChain } from '../data/prompt-versions.model';
 import type { DomainDeps } from './domain-deps';
 import { syncPromptSummariesAfterWrite } from './prompt-summaries';
 import { promptNotFound } from './prompt.errors';
@@ -23,12 +25,20 @@ export async function deletePrompt(
   assertCanDelete(ctx, prompt);
   const deleted = await d.prompts.markDeleted(promptId, [
     d.bus.envelope('prompt.deleted', { promptId, workspaceId: prompt.workspaceId }),
+    auditEnvelope(d, ctx, {
+      action: 'prompt.deleted',
+      workspaceId: prompt.workspaceId,
+      targetType: 'prompt',
+      targetId: promptId,
+      before: promptAuditSummary(prompt),
+    }),
   ]);
   if (!deleted) throw promptNotFound();
   d.relay.flushLater(d.models.Prompt, promptId);
-  await clearDefaultPrompt(d, prompt.workspaceId, promptId);
+  await clearDefaultPrompt(d, prompt.workspaceId, promptId, ctx);
   await removePromptObjects(d, prompt.workspaceId, promptId);
   await d.images.drop(imagesChain(promptId));
+  await d.versions.drop(versionsChain(promptId));
   await syncPromptSummariesAfterWrite(d, promptId, prompt.workspaceId);
 }
 

@@ -1,4 +1,5 @@
 import { imagesChain } from '../data/prompt-images.model';
+import { versionsChain } from '../data/prompt-versions.model';
 import type { DomainDeps } from './domain-deps';
 import { removeDefaultPointer } from './default-prompt';
 import { publicSummaries, closeWorkspaceIndex, syncPromptSummaries } from './prompt-summaries';
@@ -24,7 +25,10 @@ export async function deleteWorkspacePrompts(d: DomainDeps, workspaceId: number)
     if (entry.workspaceId === workspaceId) await syncPromptSummaries(d, entry.id, workspaceId);
   }
   await d.storage.removePrefix(workspaceObjectsPrefix(workspaceId));
-  for (const prompt of prompts) await d.images.drop(imagesChain(prompt._id));
+  for (const prompt of prompts) {
+    await d.images.drop(imagesChain(prompt._id));
+    await d.versions.drop(versionsChain(prompt._id));
+  }
   await d.models.PromptImages.collection.deleteMany({
     workspaceId,
     '_outbox.0': { $exists: false },

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { DefaultChain } from '../data/default-pointer.model';
 import type { ImagesChain } from '../data/prompt-images.model';
 import type { PromptRecord } from '../data/prompt.model';
+import type { VersionsChain } from '../data/prompt-versions.model';
 import type { PromptRepository } from '../data/prompt.repository';
 import type { SummaryChain } from '../data/prompt-summary.model';
 import type { PublicScope } from './scope-public-prompts';
@@ -23,6 +24,7 @@ export interface DomainDeps {
     DefaultPointer: OutboxModel;
     PromptSummary: OutboxModel;
     PromptImages: OutboxModel;
+    PromptVersion: OutboxModel;
   };
   prompts: PromptRepository;
   /** The summary chains the list reads (`ws:<id>`, `public`). */
@@ -31,6 +33,8 @@ export interface DomainDeps {
   defaults: DefaultChain;
   /** The reference image chains (`images:<promptId>`). */
   images: ImagesChain;
+  /** The prompts' histories (`versions:<promptId>`, issue 18). */
+  versions: VersionsChain;
   /** Whether published prompts may cross workspaces yet (scope-public-prompts.ts). */
   publicScope: PublicScope;
 }

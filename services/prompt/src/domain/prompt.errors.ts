@@ -96,3 +96,20 @@ function formatMegabytes(bytes: number): string {
 /** Over request/reply: a workspace the caller is not a member of (what the gateway answers). */
 export const workspaceForbidden = () =>
   AppError.forbidden(ERRORS['WORKSPACE.FORBIDDEN'].message, 'WORKSPACE.FORBIDDEN');
+
+/** Prompt versions (issue 18): admins of the prompt's workspace and super admins only. */
+export const versionsForbidden = () =>
+  AppError.forbidden("Only administrators of the prompt's workspace can see its versions.");
+
+export const versionNotFound = (version: number) =>
+  AppError.notFound(
+    'PROMPT.VERSION_NOT_FOUND',
+    `Version ${version} of this prompt was not found (it may be older than the versions kept).`,
+  );
+
+/** A restore that would replace an edit made since the caller looked. */
+export const promptMovedOn = () =>
+  AppError.conflict(
+    'PROMPT.CONFLICT',
+    'The prompt was changed by someone else since you opened its versions. Review the latest version and try again.',
+  );

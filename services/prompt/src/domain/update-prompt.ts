@@ -2,6 +2,7 @@ import {
   isModelFor,
   MODELS_BY_CONTENT_TYPE,
   parseTemplate,
+  type AuditSummary,
   type TrustedContext,
   type UpdatePromptBody,
 } from '@aict/contracts';
@@ -11,10 +12,12 @@ import type { ReferenceImageRecord } from '../data/prompt-images.model';
 import type { PromptChanges } from '../data/prompt.repository';
 import { parseReferenceImageUrl } from '../lib/reference-image-url';
 import { assertCanEdit, assertCanPublish, loadVisiblePrompt, workspaceInView } from './access';
+import { auditedPromptFields, auditEnvelope, changedFields } from './audit-act';
 import { clearDefaultPrompt, defaultPromptIdOf, setDefaultPrompt } from './default-prompt';
 import type { DomainDeps } from './domain-deps';
 import { assertRoomForPublic } from './prompt-limits';
 import { promptSnapshot } from './prompt-snapshot';
+import { recordVersion } from './prompt-versions';
 import { syncPromptSummariesAfterWrite } from './prompt-summaries';
 import { busyPrompt, defaultFlagForbidden, invalidField } from './prompt.errors';
 import { changeImages } from './reference-images';
@@ -57,12 +60,14 @@ export async function updatePrompt(
 
     const saved = await d.prompts.updateIfUnchanged(promptId, current.rev, changes, [
       d.bus.envelope('prompt.updated', promptSnapshot(next, isDefault)),
+      ...auditedEdit(d, ctx, current, next, body),
     ]);
     if (!saved) continue; // changed (or deleted) meanwhile: read it again
     d.relay.flushLater(d.models.Prompt, promptId);
+    await recordVersion(d, saved, ctx.uid);
 
-    if (body.isDefault === true) await setDefaultPrompt(d, saved.workspaceId, promptId);
-    if (body.isDefault === false) await clearDefaultPrompt(d, saved.workspaceId, promptId);
+    if (body.isDefault === true) await setDefaultPrompt(d, saved.workspaceId, promptId, ctx);
+    if (body.isDefault === false) await clearDefaultPrompt(d, saved.workspaceId, promptId, ctx);
     const images = wantsImageChange(body)
       ? await changeImages(
           d,
@@ -75,6 +80,33 @@ export async function updatePrompt(
     return viewPrompt(d, ctx, saved, inView, { isDefault, images });
   }
   throw busyPrompt();
+}
+
+/**
+ * The audit event of an edit: the fields that changed (the template as a fingerprint), or
+ * that the reference images changed; none when only the default flag did (that change has
+ * its own entry, prompt.default-changed).
+ */
+function auditedEdit(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  current: PromptRecord,
+  next: PromptRecord,
+  body: UpdatePromptBody,
+) {
+  const changed = changedFields(auditedPromptFields(current), auditedPromptFields(next));
+  if (changed.after === null && !wantsImageChange(body)) return [];
+  const images: AuditSummary = wantsImageChange(body) ? { referenceImages: 'changed' } : {};
+  return [
+    auditEnvelope(d, ctx, {
+      action: 'prompt.updated',
+      workspaceId: current.workspaceId,
+      targetType: 'prompt',
+      targetId: current._id,
+      before: changed.before,
+      after: { ...changed.after, ...images },
+    }),
+  ];
 }
 
 function applyChanges(

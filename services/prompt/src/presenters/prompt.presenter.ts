@@ -2,6 +2,7 @@ import type {
   Prompt,
   PromptForGenerationReply,
   PromptSummary,
+  PromptVersion,
   PromptView,
   TrustedContext,
 } from '@aict/contracts';
@@ -9,6 +10,7 @@ import { roleIn } from '@aict/service-kit';
 import type { PromptRecord } from '../data/prompt.model';
 import type { ReferenceImageRecord } from '../data/prompt-images.model';
 import { toSummaryEntry, type SummaryEntry } from '../data/prompt-summary.model';
+import type { PromptVersionEntry } from '../domain/prompt-versions';
 import type { PromptDetail } from '../domain/view-prompt';
 import { referenceImageUrl } from '../lib/reference-image-url';
 
@@ -86,4 +88,20 @@ export function presentForGeneration(
       mimeType: image.contentType,
     })),
   };
+}
+
+/** A version of a prompt (issue 18): only admins of its workspace ever receive one. */
+export function presentVersion(entry: PromptVersionEntry): PromptVersion {
+  const version: PromptVersion = {
+    version: entry.version,
+    editedBy: entry.editedBy,
+    editedAt: entry.editedAt.toISOString(),
+    name: entry.name,
+    template: entry.template,
+    category: entry.category,
+    contentType: entry.contentType,
+    model: entry.model,
+  };
+  if (entry.description) version.description = entry.description;
+  return version;
 }

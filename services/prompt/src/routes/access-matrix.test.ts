@@ -20,8 +20,8 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
-});
-afterAll(() => h.stop());
+}, 90_000);
+afterAll(() => h?.stop(), 60_000);
 
 const WHO = [
   'signed out',

@@ -16,8 +16,8 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
-});
-afterAll(() => h.stop());
+}, 90_000);
+afterAll(() => h?.stop(), 60_000);
 
 /** Creates a prompt in `workspaceId` as `as` (an admin of it by default); its answer. */
 async function createPrompt(

@@ -4,6 +4,8 @@ import {
   IdParams,
   ListPromptsQuery,
   PromptQuery,
+  PromptVersionParams,
+  RestorePromptVersionBody,
   UpdatePromptBody,
   WorkspaceQuery,
 } from '@aict/contracts';
@@ -14,9 +16,10 @@ import { deletePrompt } from '../domain/delete-prompt';
 import type { DomainDeps } from '../domain/domain-deps';
 import { getPrompt } from '../domain/get-prompt';
 import { listPrompts } from '../domain/list-prompts';
+import { listVersions, restoreVersion } from '../domain/prompt-versions';
 import { updatePrompt } from '../domain/update-prompt';
 import { bodyOf, headerWorkspaceOf, paramsOf, queryOf } from '../lib/request';
-import { presentPrompt, presentSummary } from '../presenters/prompt.presenter';
+import { presentPrompt, presentSummary, presentVersion } from '../presenters/prompt.presenter';
 
 /** Prompt routes of SPEC §7. Each: context → validate → use case → presenter. */
 export function promptRoutes(router: Router, d: DomainDeps, signedIn: RequestHandler): void {
@@ -56,6 +59,31 @@ export function promptRoutes(router: Router, d: DomainDeps, signedIn: RequestHan
     const prompt = await updatePrompt(d, ctx, id, body, [workspaceId, headerWorkspaceOf(req)]);
     res.json(presentPrompt(ctx, prompt));
   });
+
+  router.get('/api/prompts/:id/versions', signedIn, async (req, res) => {
+    const { id } = paramsOf(IdParams, req);
+    const { workspaceId } = queryOf(PromptQuery, req);
+    const listed = await listVersions(d, contextOf(req), id, [workspaceId, headerWorkspaceOf(req)]);
+    res.json({ current: listed.current, versions: listed.versions.map(presentVersion) });
+  });
+
+  router.post(
+    '/api/prompts/:id/versions/:version/restore',
+    signedIn,
+    jsonBody(),
+    async (req, res) => {
+      const { id, version } = paramsOf(PromptVersionParams, req);
+      const body = RestorePromptVersionBody.parse(req.body ?? {});
+      const { workspaceId } = queryOf(PromptQuery, req);
+      const ctx = contextOf(req);
+      const prompt = await restoreVersion(d, ctx, id, version, body.currentVersion, [
+        body.workspaceId,
+        workspaceId,
+        headerWorkspaceOf(req),
+      ]);
+      res.json(presentPrompt(ctx, prompt));
+    },
+  );
 
   router.delete('/api/prompts/:id', signedIn, async (req, res) => {
     const { id } = paramsOf(IdParams, req);

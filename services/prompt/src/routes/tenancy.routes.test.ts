@@ -19,8 +19,8 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
-});
-afterAll(() => h.stop());
+}, 90_000);
+afterAll(() => h?.stop(), 60_000);
 
 async function createPrompt(
   workspaceId: number,

@@ -8,6 +8,7 @@ import {
 } from '@aict/contracts';
 import { assertSuperAdmin } from '@aict/service-kit';
 import { settingId } from '../data/setting.model';
+import { auditEnvelope } from './audit-act';
 import { authorizeAdmin, authorizeMember } from './authorize';
 import type { DomainDeps } from './domain-deps';
 import { withSettingLock } from './locks';
@@ -78,8 +79,20 @@ export async function putDefaultModel(
   if (scope === null) assertSuperAdmin(ctx);
   else await authorizeAdmin(d, ctx, scope);
   const { key } = MODELS[kind];
-  const event = d.bus.envelope('settings.changed', { workspaceId: scope, key });
-  await withSettingLock(d, scope, key, () => d.settings.put(scope, key, value, [event]));
+  await withSettingLock(d, scope, key, async () => {
+    const before = (await d.settings.get(scope, key))?.value ?? null;
+    await d.settings.put(scope, key, value, [
+      d.bus.envelope('settings.changed', { workspaceId: scope, key }),
+      auditEnvelope(d, ctx, {
+        action: 'settings.default-model-changed',
+        workspaceId: scope,
+        targetType: 'setting',
+        targetId: scope === null ? `global:${key}` : `workspace:${scope}:${key}`,
+        before: { [key]: before },
+        after: { [key]: value },
+      }),
+    ]);
+  });
   d.outbox.flushLater(d.models.Setting, settingId(scope, key));
   return { key, value, scope: scope === null ? 'global' : 'workspace' };
 }

@@ -27,8 +27,8 @@ const sa = superAdmin();
 
 beforeAll(async () => {
   t = await startHarness({ PROVIDER_URL_ALLOWED_ORIGINS: 'https://llm.example.com' });
-});
-afterAll(() => t.stop());
+}, 90_000);
+afterAll(() => t?.stop(), 60_000);
 
 async function createWorkspace(): Promise<Workspace> {
   const res = await t.call('POST', '/api/workspaces', { as: sa, body: { name: uniqueName() } });
@@ -106,6 +106,63 @@ describe('audit events of the workspace service', () => {
     const published = JSON.stringify(t.events);
     expect(published).not.toContain(key);
     expect(published).not.toContain(key.slice(3, -4));
+  });
+
+  it('when an admin changes the default models, then each change is audited once with the model before and after', async () => {
+    const workspace = await createWorkspace();
+    const admin = member({ [workspace.id]: 'admin' });
+
+    const first = await t.call('PUT', '/api/settings/default_text_model', {
+      as: admin,
+      body: { value: 'gpt-4-turbo' },
+    });
+    const second = await t.call('PUT', '/api/settings/default_text_model', {
+      as: admin,
+      body: { value: 'gpt-3.5-turbo' },
+    });
+    const image = await t.call('PUT', '/api/settings/default_image_model', {
+      as: admin,
+      body: { value: 'dall-e-3' },
+    });
+    expect([first.status, second.status, image.status]).toEqual([200, 200, 200]);
+
+    const changes = await auditsOf(workspace.id, 'settings.default-model-changed', 3);
+
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a duplicate would show now
+    const all = audits().filter(
+      (e) =>
+        e.data.workspaceId === workspace.id && e.data.action === 'settings.default-model-changed',
+    );
+
+    expect(all).toHaveLength(3);
+    // The image model's event may overtake the text model's (two documents, two flushes).
+    const ofText = changes.filter((e) => e.data.targetId.endsWith('text_model'));
+    expect(ofText.map((e) => e.data.before)).toEqual([
+      { default_text_model: null },
+      { default_text_model: 'gpt-4-turbo' },
+    ]);
+    expect(all.map((e) => [e.data.actorId, e.data.targetId, e.data.before, e.data.after])).toEqual(
+      expect.arrayContaining([
+        [
+          admin?.uid,
+          `workspace:${workspace.id}:default_text_model`,
+          { default_text_model: null },
+          { default_text_model: 'gpt-4-turbo' },
+        ],
+        [
+          admin?.uid,
+          `workspace:${workspace.id}:default_text_model`,
+          { default_text_model: 'gpt-4-turbo' },
+          { default_text_model: 'gpt-3.5-turbo' },
+        ],
+        [
+          admin?.uid,
+          `workspace:${workspace.id}:default_image_model`,
+          { default_image_model: null },
+          { default_image_model: 'dall-e-3' },
+        ],
+      ]),
+    );
   });
 
   it('when the super admin creates, renames, gives a logo to and deletes a workspace, then each act is audited', async () => {

@@ -20,8 +20,8 @@ const sa = superAdmin();
 
 beforeAll(async () => {
   t = await startHarness();
-});
-afterAll(() => t.stop());
+}, 90_000);
+afterAll(() => t?.stop(), 60_000);
 
 async function createWorkspace(): Promise<Workspace> {
   const res = await t.call('POST', '/api/workspaces', { as: sa, body: { name: uniqueName() } });

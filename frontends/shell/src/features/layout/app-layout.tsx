@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Dialog, useIsMobile, useSession, useTranslation, useWorkspace } from '@aict/web-kit';
+import { BudgetBanner } from './budget-banner';
 import { NoWorkspaceScreen } from './first-run/no-workspace';
 import { SetupChecklist } from './first-run/setup-checklist';
 import { Header } from './header';
@@ -43,6 +44,7 @@ export function AppLayout() {
       )}
       <div className={styles.main}>
         <Header isMobile={isMobile} menuOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} />
+        <BudgetBanner />
         <main className={styles.content}>
           {noWorkspace ? (
             <NoWorkspaceScreen />

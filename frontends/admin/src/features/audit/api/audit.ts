@@ -13,22 +13,25 @@ export interface AuditFilters {
 
 export const NO_FILTERS: AuditFilters = { actor: '', action: '', target: '', from: '', to: '' };
 
-/** The query of a list or export: only the filters that are set; a workspace for its admins. */
-function auditQuery(workspaceId: number | null, filters: AuditFilters) {
+/**
+ * Whose entries: one workspace's, or (the super admin) `platform`: every entry, sign-ins and
+ * other acts tied to no workspace included, whichever workspace is in view.
+ */
+export type AuditView = { workspaceId: number } | 'platform';
+
+/** The query of a list or export: only the filters that are set, and whose entries. */
+function auditQuery(view: AuditView, filters: AuditFilters) {
   const set = Object.fromEntries(
     Object.entries(filters)
       .map(([key, value]) => [key, value.trim()])
       .filter(([, value]) => value !== ''),
   ) as Partial<AuditFilters>;
-  return { ...(workspaceId !== null ? { workspaceId } : {}), ...set };
+  return { ...(view === 'platform' ? { scope: 'platform' as const } : view), ...set };
 }
 
-/**
- * GET /api/audit, newest first, a page at a time (`next` is the cursor of the older page).
- * `workspaceId` null: every entry (the super admin).
- */
-export function useAuditLog(workspaceId: number | null, filters: AuditFilters, enabled: boolean) {
-  const query = auditQuery(workspaceId, filters);
+/** GET /api/audit, newest first, a page at a time (`next` is the cursor of the older page). */
+export function useAuditLog(view: AuditView | null, filters: AuditFilters) {
+  const query = auditQuery(view ?? 'platform', filters);
   return useInfiniteQuery({
     queryKey: routeQueryKey(AUDIT_ROUTES.list, undefined, query),
     queryFn: ({ pageParam }) =>
@@ -37,10 +40,10 @@ export function useAuditLog(workspaceId: number | null, filters: AuditFilters, e
       }),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next,
-    enabled,
+    enabled: view !== null,
   });
 }
 
 /** Where the filtered log downloads as CSV (a plain link: the session cookie goes along). */
-export const auditCsvUrl = (workspaceId: number | null, filters: AuditFilters) =>
-  routeUrl(AUDIT_ROUTES.export, undefined, auditQuery(workspaceId, filters));
+export const auditCsvUrl = (view: AuditView, filters: AuditFilters) =>
+  routeUrl(AUDIT_ROUTES.export, undefined, auditQuery(view, filters));

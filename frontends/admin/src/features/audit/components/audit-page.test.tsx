@@ -46,7 +46,7 @@ function auditServer(user = admin, pages: Record<string, AuditPage> = {}) {
       }),
     'GET /api/audit?workspaceId=1&action=user.deleted': () =>
       answer(200, { entries: [], next: null }),
-    'GET /api/audit': () =>
+    'GET /api/audit?scope=platform': () =>
       answer(200, {
         entries: [buildEntry({ workspaceId: null, action: 'session.login' })],
         next: null,
@@ -96,15 +96,47 @@ describe('the audit screen', () => {
     );
   });
 
-  it('when the super admin opens it, then every entry is asked for, not one workspace', async () => {
+  it('when the super admin opens it with a workspace in view, then everything shows, sign-ins included', async () => {
     auditServer(superAdmin);
     renderAdmin('/audit');
 
     const table = await screen.findByRole('table', { name: 'Audit entries' });
+    expect(within(table).getByText('Signed in')).toBeTruthy();
     expect(within(table).getByText('session.login')).toBeTruthy();
+    expect(
+      (screen.getByLabelText('Show') as HTMLSelectElement).selectedOptions[0]?.textContent,
+    ).toBe('Everything (all workspaces, sign-ins, platform)');
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
-      '/api/audit/export',
+      '/api/audit/export?scope=platform',
     );
+  });
+
+  it('when the super admin chooses this workspace only, then only its entries are asked for, and back', async () => {
+    const calls = auditServer(superAdmin);
+    renderAdmin('/audit');
+    const table = await screen.findByRole('table', { name: 'Audit entries' });
+    await within(table).findByText('Signed in');
+
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'workspace' } });
+
+    expect(await screen.findByText('Membership or role changed')).toBeTruthy();
+    expect(screen.queryByText('Signed in')).toBeNull();
+    expect(calls.some((c) => c.url.endsWith('/api/audit?workspaceId=1'))).toBe(true);
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/audit/export?workspaceId=1',
+    );
+
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'platform' } });
+    expect(await screen.findByText('Signed in')).toBeTruthy();
+  });
+
+  it('when a workspace admin opens it, then there is no choice of scope and never the platform', async () => {
+    const calls = auditServer();
+    renderAdmin('/audit');
+    await screen.findByRole('table', { name: 'Audit entries' });
+
+    expect(screen.queryByLabelText('Show')).toBeNull();
+    expect(calls.some((c) => c.url.includes('scope=platform'))).toBe(false);
   });
 
   it('when it is shown in Dutch, then the texts are Dutch', async () => {
@@ -117,6 +149,20 @@ describe('the audit screen', () => {
     expect(screen.getByRole('button', { name: 'Filters toepassen' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'CSV exporteren' })).toBeTruthy();
     expect(screen.getByLabelText('Uitvoerder')).toBeTruthy();
+    expect(screen.getByText('Lidmaatschap of rol gewijzigd')).toBeTruthy();
+  });
+
+  it('when the super admin reads it in Dutch, then the scope choice and the labels are Dutch', async () => {
+    auditServer(superAdmin);
+    act(() => applyLanguage('nl'));
+    renderAdmin('/audit');
+
+    expect(await screen.findByText('Aangemeld')).toBeTruthy();
+    const scope = screen.getByLabelText('Toon') as HTMLSelectElement;
+    expect([...scope.options].map((o) => o.textContent)).toEqual([
+      'Alles (alle workspaces, aanmeldingen, platform)',
+      'Alleen deze workspace',
+    ]);
   });
 
   it('when a member opens it, then the admin-only card shows instead', async () => {

@@ -7,6 +7,7 @@ import {
   Input,
   Label,
   Page,
+  Select,
   Spinner,
   buttonClass,
   errorMessage,
@@ -14,7 +15,13 @@ import {
   useTranslation,
   useWorkspace,
 } from '@aict/web-kit';
-import { NO_FILTERS, auditCsvUrl, useAuditLog, type AuditFilters } from '../api/audit';
+import {
+  NO_FILTERS,
+  auditCsvUrl,
+  useAuditLog,
+  type AuditFilters,
+  type AuditView,
+} from '../api/audit';
 import styles from './audit.module.css';
 
 const FILTER_FIELDS = ['actor', 'action', 'target'] as const;
@@ -30,7 +37,8 @@ const summaryText = (summary: AuditSummary | null) =>
 /**
  * /audit (workspace admins and the super admin, issue 17): the audit log, newest first,
  * filtered by actor, action, target and date, with a CSV export of the same filters. A
- * workspace admin reads the current workspace's entries; the super admin every entry.
+ * workspace admin reads the current workspace's entries; the super admin chooses between
+ * everything (sign-ins and other platform acts included) and the workspace in view.
  */
 export function AuditPage() {
   const { t, i18n } = useTranslation();
@@ -38,12 +46,15 @@ export function AuditPage() {
   const { currentWorkspaceId } = useWorkspace();
   const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
-  const workspaceId = user?.isSuperAdmin ? null : currentWorkspaceId;
-  const log = useAuditLog(
-    workspaceId,
-    filters,
-    Boolean(user?.isSuperAdmin) || workspaceId !== null,
-  );
+  const [scope, setScope] = useState<'platform' | 'workspace'>('platform');
+  const superAdmin = Boolean(user?.isSuperAdmin);
+  const view: AuditView | null =
+    currentWorkspaceId !== null && (!superAdmin || scope === 'workspace')
+      ? { workspaceId: currentWorkspaceId }
+      : superAdmin
+        ? 'platform'
+        : null;
+  const log = useAuditLog(view, filters);
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
 
@@ -63,7 +74,7 @@ export function AuditPage() {
       actions={
         <a
           className={buttonClass({ variant: 'outline' })}
-          href={auditCsvUrl(workspaceId, filters)}
+          href={auditCsvUrl(view ?? 'platform', filters)}
           download
         >
           {t('audit.exportCsv')}
@@ -71,6 +82,19 @@ export function AuditPage() {
       }
     >
       <form className={styles.filters} onSubmit={apply}>
+        {superAdmin && currentWorkspaceId !== null && (
+          <div className={styles.field}>
+            <Label htmlFor="audit-scope">{t('audit.scope')}</Label>
+            <Select
+              id="audit-scope"
+              value={scope}
+              onChange={(e) => setScope(e.target.value === 'workspace' ? 'workspace' : 'platform')}
+            >
+              <option value="platform">{t('audit.scopePlatform')}</option>
+              <option value="workspace">{t('audit.scopeWorkspace')}</option>
+            </Select>
+          </div>
+        )}
         {FILTER_FIELDS.map((field) => (
           <div key={field} className={styles.field}>
             <Label htmlFor={`audit-${field}`}>{t(`audit.${field}`)}</Label>
@@ -151,13 +175,18 @@ export function AuditPage() {
 
 function AuditRow({ entry, time }: { entry: AuditEntry; time: Intl.DateTimeFormat }) {
   const { t } = useTranslation();
+  const labels = t('audit.actions', { returnObjects: true }) as Record<string, string>;
+  const label = Object.hasOwn(labels, entry.action) ? labels[entry.action] : undefined;
   return (
     <tr>
       <td className={styles.nowrap}>
         <time dateTime={entry.at}>{time.format(new Date(entry.at))}</time>
       </td>
       <td>{entry.actorName ?? entry.actorId ?? t('audit.unknownActor')}</td>
-      <td className={styles.code}>{entry.action}</td>
+      <td>
+        {label && <span className={styles.label}>{label}</span>}
+        <span className={styles.code}>{entry.action}</span>
+      </td>
       <td className={styles.code}>
         {entry.targetType}: {entry.targetId}
       </td>

@@ -6,9 +6,19 @@ import { urlFilter } from '@aict/web-kit';
 // whichever workspace it was read), and every prompt list (and the default prompt, which a
 // write may change) is fetched again.
 
-/** Stores `prompt` as its cached detail and refreshes the lists. */
+/** Stores `prompt` as its cached detail and refreshes the lists and its versions. */
 export function promptChanged(queryClient: QueryClient, prompt: PromptView): Promise<void> {
-  queryClient.setQueriesData(urlFilter(promptPath(prompt.id)), prompt);
+  // The detail only (`/api/prompts/{id}` with any query), not its sub-resources (versions).
+  const detail = promptPath(prompt.id);
+  queryClient.setQueriesData(
+    {
+      predicate: ({ queryKey }) =>
+        typeof queryKey[0] === 'string' &&
+        (queryKey[0] === detail || queryKey[0].startsWith(`${detail}?`)),
+    },
+    prompt,
+  );
+  void queryClient.invalidateQueries(urlFilter(promptPath(prompt.id, '/versions')));
   return listsChanged(queryClient);
 }
 

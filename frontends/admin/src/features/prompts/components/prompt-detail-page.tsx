@@ -36,6 +36,7 @@ import { useUpdatePrompt } from '../api/update-prompt';
 import { canEditPrompt, canPublishPrompt } from '@aict/web-kit';
 import { PromptDetails } from './prompt-details';
 import { PromptForm, type PromptFormValues } from './prompt-form';
+import { PromptVersionsCard } from './prompt-versions-card';
 import { ReferenceImagesCard } from './reference-images-card';
 import styles from './prompts.module.css';
 
@@ -122,6 +123,9 @@ function PromptScreen({ prompt }: { prompt: PromptView }) {
   const { isAdmin, currentWorkspaceId } = useWorkspace();
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('details');
+  // A restored version remounts the form with the restored fields (the answer itself: the
+  // cached prompt reaches this component a moment later).
+  const [restored, setRestored] = useState<{ key: number; prompt: PromptView } | null>(null);
   const update = useUpdatePrompt();
   const editable = canEditPrompt(user, prompt, { isAdmin, currentWorkspaceId });
   const current: Tab = editable ? tab : 'details';
@@ -187,7 +191,8 @@ function PromptScreen({ prompt }: { prompt: PromptView }) {
             <Card>
               <CardContent>
                 <PromptForm
-                  initial={formValues(prompt)}
+                  key={restored?.key ?? 0}
+                  initial={formValues(restored?.prompt ?? prompt)}
                   // Admins have the whole prompt; a creator who is not an admin never
                   // receives the template, so it is left as stored.
                   schema={full ? CreatePromptBody : UpdatePromptBody}
@@ -211,6 +216,17 @@ function PromptScreen({ prompt }: { prompt: PromptView }) {
             {full && full.contentType === 'image' && full.model === GPT_IMAGE_MODEL && (
               <ReferenceImagesCard prompt={full} workspaceId={currentWorkspaceId} />
             )}
+            {/* Versions: admins of the prompt's own workspace and super admins. */}
+            {full &&
+              (user?.isSuperAdmin || (isAdmin && full.workspaceId === currentWorkspaceId)) && (
+                <PromptVersionsCard
+                  prompt={full}
+                  workspaceId={currentWorkspaceId}
+                  onRestored={(next) =>
+                    setRestored((last) => ({ key: (last?.key ?? 0) + 1, prompt: next }))
+                  }
+                />
+              )}
           </TabsContent>
         </Tabs>
       )}

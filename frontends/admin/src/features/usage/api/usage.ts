@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { USAGE_ROUTES } from '@aict/contracts';
+import { USAGE_OVERVIEW_MAX_WORKSPACES, USAGE_ROUTES, type UsageOverview } from '@aict/contracts';
 import { apiCall, routeQueryKey, routeUrl } from '@aict/web-kit';
 
 /** GET /api/usage/summary: the workspace's month (admins) or the caller's own (members). */
@@ -68,5 +68,29 @@ export function useSaveUserCap(workspaceId: number) {
       queryClient.invalidateQueries({
         queryKey: routeQueryKey(USAGE_ROUTES.limits, undefined, query),
       }),
+  });
+}
+
+/**
+ * GET /api/usage/workspaces: this month of every given workspace side by side (super admin),
+ * asked in chunks of the route's maximum, merged and sorted by spend (the highest first).
+ */
+export function useUsageOverview(workspaceIds: number[]) {
+  const ids = [...workspaceIds].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: routeQueryKey(USAGE_ROUTES.overview, undefined, { ids: ids.join(',') }),
+    enabled: ids.length > 0,
+    queryFn: async (): Promise<UsageOverview> => {
+      const chunks: number[][] = [];
+      for (let i = 0; i < ids.length; i += USAGE_OVERVIEW_MAX_WORKSPACES)
+        chunks.push(ids.slice(i, i + USAGE_OVERVIEW_MAX_WORKSPACES));
+      const answers = await Promise.all(
+        chunks.map((chunk) => apiCall(USAGE_ROUTES.overview, { query: { ids: chunk.join(',') } })),
+      );
+      const workspaces = answers
+        .flatMap((answer) => answer.workspaces)
+        .sort((a, b) => b.spentMicros - a.spentMicros || a.workspaceId - b.workspaceId);
+      return { month: answers[0]!.month, currency: answers[0]!.currency, workspaces };
+    },
   });
 }

@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import type { UsageSummary } from '@aict/contracts';
 import {
   Card,
@@ -9,6 +10,7 @@ import {
   Spinner,
   buttonClass,
   errorMessage,
+  useSession,
   useTranslation,
   useWorkspace,
 } from '@aict/web-kit';
@@ -16,17 +18,38 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { usageCsvUrl, useUsageSummary } from '../api/usage';
 import { LimitsCard } from './limits-card';
 import { UserCapsCard } from './user-caps-card';
+import { WorkspacesOverview } from './workspaces-overview';
 import styles from './usage.module.css';
 import { fromMicros, toMicros, useMoney } from '../lib/money';
 
 /**
  * /usage (workspace admins and the super admin, issue 14): the month to date against the
  * budget with the 80 % warning, cost by day as a chart, by user, model and prompt, CSV export.
+ * The super admin may show all workspaces side by side instead (also without a workspace).
  */
 export function UsagePage() {
   const { t } = useTranslation();
-  const { currentWorkspaceId, currentWorkspace } = useWorkspace();
-  const summary = useUsageSummary(currentWorkspaceId);
+  const { user } = useSession();
+  const { currentWorkspaceId, currentWorkspace, workspaces, selectWorkspace } = useWorkspace();
+  const [scope, setScope] = useState<'workspace' | 'all'>('workspace');
+  const superAdmin = Boolean(user?.isSuperAdmin);
+  const showAll = superAdmin && (scope === 'all' || currentWorkspaceId === null);
+  const summary = useUsageSummary(showAll ? null : currentWorkspaceId);
+
+  if (showAll) {
+    return (
+      <Page title={t('usage.title')} description={t('usage.overviewText')}>
+        {currentWorkspaceId !== null && <ScopeChoice scope={scope} onChange={setScope} />}
+        <WorkspacesOverview
+          workspaces={workspaces}
+          onOpen={(id) => {
+            if (id !== currentWorkspaceId) selectWorkspace(id);
+            setScope('workspace');
+          }}
+        />
+      </Page>
+    );
+  }
 
   return (
     <Page
@@ -44,6 +67,7 @@ export function UsagePage() {
         ) : undefined
       }
     >
+      {superAdmin && <ScopeChoice scope={scope} onChange={setScope} />}
       {summary.isPending && currentWorkspaceId !== null && <Spinner size="lg" />}
       {summary.isError && (
         <p role="alert" className={styles.error}>
@@ -66,6 +90,35 @@ export function UsagePage() {
         </div>
       )}
     </Page>
+  );
+}
+
+/** The super admin's choice: the current workspace's month, or all workspaces side by side. */
+function ScopeChoice({
+  scope,
+  onChange,
+}: {
+  scope: 'workspace' | 'all';
+  onChange: (scope: 'workspace' | 'all') => void;
+}) {
+  const { t } = useTranslation();
+  const name = useId();
+  return (
+    <fieldset className={styles.scope}>
+      <legend>{t('usage.scope')}</legend>
+      {(['workspace', 'all'] as const).map((value) => (
+        <label key={value}>
+          <input
+            type="radio"
+            name={name}
+            value={value}
+            checked={scope === value}
+            onChange={() => onChange(value)}
+          />
+          {value === 'workspace' ? t('usage.scopeWorkspace') : t('usage.scopeAll')}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

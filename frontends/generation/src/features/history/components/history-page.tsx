@@ -42,6 +42,7 @@ import {
 } from '@aict/web-kit';
 import styles from '../../../lib/generation.module.css';
 import { LoadFailedCard } from '../../../lib/load-failed-card';
+import { WorkspaceExportButton } from './workspace-export-button';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -212,6 +213,7 @@ export function HistoryPage() {
           : t('contentHistory.textDescription')
       }
     >
+      <WorkspaceExportButton />
       <div className={styles.filters}>
         <div className={styles.filterGrow}>
           <Label htmlFor={searchId}>

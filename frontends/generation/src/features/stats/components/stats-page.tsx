@@ -34,6 +34,7 @@ import { copyToClipboard } from '../../../lib/clipboard';
 import { usePrompts } from '@aict/web-kit';
 import { canEditPrompt } from '@aict/web-kit';
 import styles from '../../../lib/generation.module.css';
+import { MyUsageSection } from './my-usage';
 
 /** A content's whole text (history lists carry a preview only). */
 const fullText = async (id: string) =>
@@ -255,7 +256,7 @@ function RecentImages() {
   );
 }
 
-/** /stats (SPEC §2): three counts and the recent prompts, texts and images. */
+/** /stats (SPEC §2): three counts, the user's own month (issue 14) and the recent prompts, texts and images. */
 export function StatsPage() {
   const { t } = useTranslation();
   const stats = useStats();
@@ -267,6 +268,7 @@ export function StatsPage() {
         <Count label={t('stats.imagesGenerated')} value={stats.data?.imagesGenerated} />
       </div>
       <ReviewStateCounts counts={stats.data?.reviews} />
+      <MyUsageSection />
       <RecentPrompts />
       <RecentText />
       <RecentImages />

@@ -124,7 +124,7 @@ describe("the super admin's set-up checklist", () => {
 
   it('when nothing is set up, then the home screen lists the five steps with links to where each is done', async () => {
     renderShell({ user: root, workspaces: [acme] });
-    const region = await screen.findByRole('dialog', { name: 'Set up AI Content Tool' });
+    const region = await screen.findByRole('region', { name: 'Set up AI Content Tool' });
     expect(within(region).getByText('0 of 5 done')).toBeTruthy();
     expect(steps(region)).toEqual([
       ['Add the AI provider key (To do)', 'false'],
@@ -150,7 +150,7 @@ describe("the super admin's set-up checklist", () => {
           answer(200, { key: 'openai_api_key', value: 'sk-…abcd', scope: 'global' }),
       },
     });
-    const region = await screen.findByRole('dialog', { name: 'Set up AI Content Tool' });
+    const region = await screen.findByRole('region', { name: 'Set up AI Content Tool' });
     expect(within(region).getByText('2 of 5 done')).toBeTruthy();
     expect(within(region).queryByRole('link', { name: 'Add a key' })).toBeNull();
     expect(within(region).queryByRole('link', { name: 'Create a workspace' })).toBeNull();
@@ -166,7 +166,7 @@ describe("the super admin's set-up checklist", () => {
           answer(200, { key: 'openai_api_key', value: 'sk-…ment', scope: 'global' }),
       },
     });
-    const region = await screen.findByRole('dialog', { name: 'Set up AI Content Tool' });
+    const region = await screen.findByRole('region', { name: 'Set up AI Content Tool' });
     expect(steps(region)[0]).toEqual(['Add the AI provider key (Done)', 'true']);
   });
 
@@ -190,14 +190,30 @@ describe("the super admin's set-up checklist", () => {
       expect(calls.filter((call) => [...asked, '/api/users'].includes(call.url))).toHaveLength(3),
     );
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(screen.queryByRole('dialog', { name: 'Set up AI Content Tool' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Set up AI Content Tool' })).toBeNull();
+  });
+
+  it('when it shows, then it is a card in the page: it takes no focus and the screen stays usable', async () => {
+    renderShell({ user: root, workspaces: [acme] });
+    const screenText = await screen.findByText('the screen');
+    const before = document.activeElement;
+    const region = await screen.findByRole('region', { name: 'Set up AI Content Tool' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(before);
+    expect(region.contains(document.activeElement)).toBe(false);
+    expect(screenText.closest('[aria-hidden="true"], [inert]')).toBeNull();
+    // reachable from the keyboard: its actions are ordinary buttons and links in the page
+    const later = within(region).getByRole('button', { name: 'Later' });
+    act(() => later.focus());
+    expect(document.activeElement).toBe(later);
+    expect(within(region).getByRole('heading', { name: 'Set up AI Content Tool' })).toBeTruthy();
   });
 
   it('when Later is chosen, then it closes for this session and the screen is there', async () => {
     renderShell({ user: root, workspaces: [acme] });
-    const dialog = await screen.findByRole('dialog', { name: 'Set up AI Content Tool' });
-    act(() => within(dialog).getByRole('button', { name: 'Later' }).click());
-    expect(screen.queryByRole('dialog', { name: 'Set up AI Content Tool' })).toBeNull();
+    const region = await screen.findByRole('region', { name: 'Set up AI Content Tool' });
+    act(() => within(region).getByRole('button', { name: 'Later' }).click());
+    expect(screen.queryByRole('region', { name: 'Set up AI Content Tool' })).toBeNull();
     expect(screen.getByText('the screen')).toBeTruthy();
     expect(sessionStorage.getItem(CHECKLIST_SEEN_KEY)).toBe('true');
     expect(localStorage.getItem(CHECKLIST_HIDDEN_KEY)).toBeNull();
@@ -205,16 +221,16 @@ describe("the super admin's set-up checklist", () => {
 
   it('when it is hidden, then it stays hidden on the next visit', async () => {
     renderShell({ user: root, workspaces: [acme] });
-    const region = await screen.findByRole('dialog', { name: 'Set up AI Content Tool' });
+    const region = await screen.findByRole('region', { name: 'Set up AI Content Tool' });
     act(() => within(region).getByRole('button', { name: 'Hide checklist' }).click());
-    expect(screen.queryByRole('dialog', { name: 'Set up AI Content Tool' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Set up AI Content Tool' })).toBeNull();
     expect(localStorage.getItem(CHECKLIST_HIDDEN_KEY)).toBe('true');
 
     cleanup();
     renderShell({ user: root, workspaces: [acme] });
     expect(await screen.findByText('the screen')).toBeTruthy();
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(screen.queryByRole('dialog', { name: 'Set up AI Content Tool' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Set up AI Content Tool' })).toBeNull();
   });
 
   it('when a member, or the admin of a workspace with a default prompt, opens the home screen, then there is no checklist', async () => {
@@ -226,14 +242,14 @@ describe("the super admin's set-up checklist", () => {
       },
     });
     expect(await screen.findByText('the screen')).toBeTruthy();
-    expect(screen.queryByRole('dialog', { name: 'Set up AI Content Tool' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Set up AI Content Tool' })).toBeNull();
     expect(calls.some((call) => call.url === '/api/users')).toBe(false);
   });
 
   it('when the language is Dutch, then the checklist reads in Dutch', async () => {
     act(() => applyLanguage('nl'));
     renderShell({ user: root, workspaces: [acme] });
-    const region = await screen.findByRole('dialog', { name: 'AI Content Tool instellen' });
+    const region = await screen.findByRole('region', { name: 'AI Content Tool instellen' });
     expect(within(region).getByText('0 van 5 klaar')).toBeTruthy();
     expect(within(region).getByText('Voeg de sleutel van de AI-aanbieder toe')).toBeTruthy();
     expect(within(region).getByRole('link', { name: 'Gebruikers toevoegen' })).toBeTruthy();
@@ -243,7 +259,7 @@ describe("the super admin's set-up checklist", () => {
   it('when the super admin is on another screen, then the checklist is not shown there', async () => {
     renderShell({ user: root, workspaces: [acme], route: '/stats' });
     expect(await screen.findByText('the screen')).toBeTruthy();
-    expect(screen.queryByRole('dialog', { name: 'Set up AI Content Tool' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Set up AI Content Tool' })).toBeNull();
   });
 });
 
@@ -253,7 +269,7 @@ describe("a workspace admin's set-up checklist", () => {
 
   it('when their workspace has no default prompt, then the home screen lists key, default prompt and people with links', async () => {
     renderShell({ user: admin, workspaces: [acme] });
-    const region = await screen.findByRole('dialog', { name: 'Set up Acme' });
+    const region = await screen.findByRole('region', { name: 'Set up Acme' });
     expect(within(region).getByText('0 of 3 done')).toBeTruthy();
     expect(
       within(region)
@@ -281,7 +297,7 @@ describe("a workspace admin's set-up checklist", () => {
         'GET /api/users': () => answer(200, [admin, member]),
       },
     });
-    const region = await screen.findByRole('dialog', { name: 'Set up Acme' });
+    const region = await screen.findByRole('region', { name: 'Set up Acme' });
     expect(within(region).getByText('2 of 3 done')).toBeTruthy();
     expect(
       within(region)
@@ -292,22 +308,22 @@ describe("a workspace admin's set-up checklist", () => {
 
   it('when it is hidden, then it stays hidden for that workspace', async () => {
     renderShell({ user: admin, workspaces: [acme] });
-    const region = await screen.findByRole('dialog', { name: 'Set up Acme' });
+    const region = await screen.findByRole('region', { name: 'Set up Acme' });
     act(() => within(region).getByRole('button', { name: 'Hide checklist' }).click());
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Set up Acme' })).toBeNull();
 
     cleanup();
     renderShell({ user: admin, workspaces: [acme] });
     expect(await screen.findByText('the screen')).toBeTruthy();
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Set up Acme' })).toBeNull();
   });
 
   it('when a member opens a workspace without a default prompt, then there is no checklist and no admin call', async () => {
     const calls = renderShell({ user: member, workspaces: [acme] });
     expect(await screen.findByText('the screen')).toBeTruthy();
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('region', { name: /^Set up/ })).toBeNull();
     expect(calls.some((call) => call.url.startsWith('/api/prompts/default'))).toBe(false);
     expect(calls.some((call) => call.url === '/api/users')).toBe(false);
   });
@@ -315,7 +331,7 @@ describe("a workspace admin's set-up checklist", () => {
   it('when the language is Dutch, then it reads in Dutch', async () => {
     act(() => applyLanguage('nl'));
     renderShell({ user: admin, workspaces: [acme] });
-    const region = await screen.findByRole('dialog', { name: 'Acme instellen' });
+    const region = await screen.findByRole('region', { name: 'Acme instellen' });
     expect(within(region).getByText('Kies een standaardprompt')).toBeTruthy();
     expect(within(region).getByRole('link', { name: 'Prompts openen' })).toBeTruthy();
   });

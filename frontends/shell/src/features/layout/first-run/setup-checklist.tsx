@@ -7,8 +7,6 @@ import {
   apiJson,
   Button,
   buttonClass,
-  Dialog,
-  DialogFooter,
   isAdminOf,
   isApiError,
   PRODUCT_NAME,
@@ -141,9 +139,10 @@ function writeSession(key: string, value: string): void {
  * The set-up checklist, on the first visit of the home screen in a session while a step is
  * left, each step with a link to where it is done. A super admin's: provider key, default
  * models, the current workspace's default prompt, a workspace and its members. A workspace admin's, while the workspace has no default
- * prompt (chat is off): provider key, default prompt, members. A dialog, so it never pushes the
- * chat out of its screen. Later closes it for this session; Hide checklist for good (a
- * workspace admin's per workspace).
+ * prompt (chat is off): provider key, default prompt, members. A card at the top of the home
+ * screen (a region named by its title), never a dialog: it shows once its answers are in, so
+ * it must not take the focus or block what the user has started meanwhile. Later closes it for
+ * this session; Hide checklist for good (a workspace admin's per workspace).
  */
 export function SetupChecklist() {
   const { t } = useTranslation();
@@ -178,7 +177,7 @@ export function SetupChecklist() {
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && later()} aria-labelledby="setup-checklist-title">
+    <section className={styles.checklist} aria-labelledby="setup-checklist-title">
       <div className={styles.checklistHeader}>
         <div>
           <h2 id="setup-checklist-title" className={styles.checklistTitle}>
@@ -228,12 +227,14 @@ export function SetupChecklist() {
           </li>
         ))}
       </ol>
-      <DialogFooter className={styles.checklistFooter}>
+      <div className={styles.checklistFooter}>
         <Button variant="ghost" onClick={hide}>
           {t('firstRun.hide')}
         </Button>
-        <Button onClick={later}>{t('firstRun.later')}</Button>
-      </DialogFooter>
-    </Dialog>
+        <Button variant="outline" onClick={later}>
+          {t('firstRun.later')}
+        </Button>
+      </div>
+    </section>
   );
 }

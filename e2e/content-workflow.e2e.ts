@@ -1,0 +1,403 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import { createMember, signIn, type ApiClient } from './support/api';
+import { launchBrowser, newPage, stack } from './support/browser';
+import { signInThroughUi, superAdmin, uniqueName } from './support/session';
+import { unzip } from './support/zip';
+
+// Issue 18, end to end: the review of a generated text (member submits, a workspace admin
+// requests changes with a comment, then approves; badges and the history filter follow),
+// restoring a prompt version (and what the provider then receives), "Run again" from the
+// gallery, and a text thread exported as Markdown, JSON and Word.
+
+jest.setTimeout(180_000);
+
+interface People {
+  workspaceId: number;
+  apiKey: string;
+  admin: { username: string; password: string };
+  member: { username: string; password: string };
+  notePrompt: string;
+  versionedPrompt: string;
+  posterPrompt: string;
+}
+
+/** Polls `check` (an eventually consistent set-up step) until it holds, or fails. */
+async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * Set-up, not the subject (through the API, as the super admin): a workspace whose provider
+ * key is its own (the simulator's recorded requests are filtered by it), a workspace admin
+ * and a plain member, two text prompts and an image prompt.
+ */
+async function prepare(sa: ApiClient, baseUrl: string): Promise<People> {
+  const workspace = await sa.ok<{ id: number }>('POST', '/api/workspaces', {
+    body: { name: uniqueName('Workflow ') },
+  });
+  const workspaceId = workspace.id;
+  const apiKey = `sk-e2e-${uniqueName('workflow')}`;
+  await sa.ok('PUT', `/api/workspaces/${workspaceId}/settings/openai_api_key`, {
+    body: { value: apiKey },
+    workspaceId,
+  });
+  const prompt = async (name: string, template: string, contentType: string, model: string) =>
+    (
+      await sa.ok<{ id: string }>('POST', '/api/prompts', {
+        body: {
+          name,
+          template,
+          category: 'Marketing',
+          contentType,
+          model,
+          isPublic: false,
+          isDefault: false,
+          workspaceId,
+        },
+        workspaceId,
+      })
+    ).id;
+  const adminName = uniqueName('wsadmin');
+  const memberName = uniqueName('member');
+  const admin = await createMember(sa, baseUrl, adminName, workspaceId, 'admin');
+  const member = await createMember(sa, baseUrl, memberName, workspaceId, 'user');
+  const people: People = {
+    workspaceId,
+    apiKey,
+    admin: { username: adminName, password: `${adminName}-pw` },
+    member: { username: memberName, password: `${memberName}-pw` },
+    notePrompt: await prompt('Note writer', 'Write a short note about {topic}', 'text', 'gpt-4o'),
+    versionedPrompt: await prompt(
+      'Versioned tagline',
+      'Original wording: a tagline for {product}',
+      'text',
+      'gpt-4o',
+    ),
+    posterPrompt: await prompt(
+      'Poster',
+      'A poster of {subject} in {style} style',
+      'image',
+      'dall-e-3',
+    ),
+  };
+  // The gateway learns of new memberships through events: wait until it lets both in.
+  for (const client of [admin, member]) {
+    await eventually('the membership reaches the gateway', async () => {
+      const res = await client.call('GET', `/api/prompts?workspaceId=${workspaceId}`, {
+        workspaceId,
+      });
+      return res.status === 200;
+    });
+  }
+  return people;
+}
+
+/** The provider requests the simulator recorded with this key (oldest first). */
+async function providerRequests(apiKey: string) {
+  const res = await fetch(
+    `${stack().simulatorUrl}/__sim/requests?apiKey=${encodeURIComponent(apiKey)}`,
+  );
+  if (!res.ok) throw new Error(`simulator requests: ${res.status}`);
+  const body = (await res.json()) as {
+    requests: Array<{ path: string; chat?: { lastUserText: string } }>;
+  };
+  return body.requests;
+}
+
+/** Generates a text on /text-generation with one variable filled, as a person would. */
+async function generateText(page: Page, promptId: string, variable: string, value: string) {
+  await page.goto(`/text-generation?promptId=${encodeURIComponent(promptId)}`);
+  await page.getByLabel(variable, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Generate Text' }).click();
+  await page.getByText('Content generated successfully').first().waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('list', { name: 'Conversation' })
+    .getByText(value, { exact: false })
+    .first()
+    .waitFor();
+}
+
+/** The history row (one per thread) whose text holds `tag`. */
+function historyRow(page: Page, tag: string): Locator {
+  return page.getByRole('list', { name: 'Texts' }).getByRole('listitem').filter({ hasText: tag });
+}
+
+async function openTextHistory(page: Page) {
+  await page.goto('/history?type=text');
+  await page.getByRole('list', { name: 'Texts' }).waitFor({ timeout: 15_000 });
+}
+
+/** The review badge of a row shows `state` (and no other state). */
+async function expectState(row: Locator, state: string) {
+  await row.getByTestId('review-state').filter({ hasText: state }).waitFor();
+  expect(await row.getByTestId('review-state').innerText()).toBe(state);
+}
+
+async function savedText(download: Download): Promise<Buffer> {
+  const path = await download.path();
+  if (!path) throw new Error(`download ${download.suggestedFilename()} failed`);
+  return readFile(path);
+}
+
+describe('content workflow (issue 18), end to end', () => {
+  const baseUrl = stack().url;
+  let browser: Browser;
+  let people: People;
+  const contexts: BrowserContext[] = [];
+
+  async function signedIn(who: { username: string; password: string }) {
+    const { context, page } = await newPage(browser);
+    contexts.push(context);
+    await signInThroughUi(page, who.username, who.password);
+    await page.getByRole('button', { name: /^Workspace: (?!No workspaces|Loading)/ }).waitFor();
+    return page;
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const sa = await signIn(baseUrl, superAdmin().username, superAdmin().password);
+    people = await prepare(sa, baseUrl);
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(() => browser?.close());
+
+  it('when a member submits a text, an admin requests changes with a comment and later approves, then both see each state, the comment, and the filter follows', async () => {
+    const tag = uniqueName('reviewed');
+    const draftTag = uniqueName('stays');
+    const comment = `Please mention the price of ${uniqueName('item')}`;
+    const member = await signedIn(people.member);
+    await generateText(member, people.notePrompt, 'topic', tag);
+    await generateText(member, people.notePrompt, 'topic', draftTag);
+
+    // --- the member's history: both texts are drafts; the member submits one
+    await openTextHistory(member);
+    const mine = historyRow(member, tag);
+    await expectState(mine, 'Draft');
+    await expectState(historyRow(member, draftTag), 'Draft');
+    expect(await mine.getByRole('button', { name: /^Approve / }).count()).toBe(0);
+    await mine.getByRole('button', { name: /^Submit ".*" for review$/ }).click();
+    await member.getByText('Submitted for review').first().waitFor();
+    await expectState(mine, 'In review');
+    // an author may not decide on their own text
+    expect(await mine.getByRole('button', { name: /^Approve / }).count()).toBe(0);
+    expect(await mine.getByRole('button', { name: /^Request changes / }).count()).toBe(0);
+
+    // --- the workspace admin sends it back with a comment
+    const admin = await signedIn(people.admin);
+    await openTextHistory(admin);
+    const theirs = historyRow(admin, tag);
+    await expectState(theirs, 'In review');
+    expect(
+      await historyRow(admin, draftTag)
+        .getByRole('button', { name: /^Approve / })
+        .count(),
+    ).toBe(0); // a draft is not up for a decision
+    await theirs.getByRole('button', { name: /^Request changes to / }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Request changes' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Comment', { exact: true }).fill(comment);
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expectState(theirs, 'Changes requested');
+
+    // --- the member sees the state and the comment, changes nothing here and submits again
+    await openTextHistory(member);
+    await expectState(mine, 'Changes requested');
+    await mine.getByText(comment, { exact: false }).waitFor();
+    expect(await mine.getByText(comment, { exact: false }).isVisible()).toBe(true);
+    await mine.getByRole('button', { name: /^Submit ".*" for review$/ }).click();
+    await expectState(mine, 'In review');
+
+    // --- the admin approves
+    await openTextHistory(admin);
+    await expectState(theirs, 'In review');
+    await theirs.getByRole('button', { name: /^Approve / }).click();
+    await expectState(theirs, 'Approved');
+    expect(await theirs.getByRole('button', { name: /^(Approve|Request changes) / }).count()).toBe(
+      0,
+    );
+
+    // --- the member's history: approved, and the review filter shows each state's texts
+    await openTextHistory(member);
+    await expectState(mine, 'Approved');
+    const filter = member.getByLabel('Review state', { exact: true });
+    await filter.selectOption({ label: 'Approved' });
+    await mine.waitFor();
+    await historyRow(member, draftTag).waitFor({ state: 'detached' });
+    await filter.selectOption({ label: 'Draft' });
+    await historyRow(member, draftTag).waitFor();
+    await mine.waitFor({ state: 'detached' });
+    await filter.selectOption({ label: 'In review' });
+    await mine.waitFor({ state: 'detached' });
+    await historyRow(member, draftTag).waitFor({ state: 'detached' });
+    await filter.selectOption({ label: 'All states' });
+    await mine.waitFor();
+    await historyRow(member, draftTag).waitFor();
+  });
+
+  it('when an admin edits a template twice and restores version 1, then the form shows it and the next generation sends it to the provider', async () => {
+    const v1 = 'Original wording: a tagline for {product}';
+    const v2 = 'Second wording: a slogan for {product}';
+    const v3 = 'Third wording: a motto for {product}';
+    const page = await signedIn(people.admin);
+    const template = page.getByLabel('Template', { exact: true });
+
+    await page.goto(`/prompts/${people.versionedPrompt}`);
+    await page.getByRole('heading', { level: 1, name: 'Versioned tagline' }).waitFor();
+    for (const next of [v2, v3]) {
+      await page.getByRole('tab', { name: 'Edit Prompt' }).click();
+      await template.fill(next);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Prompt updated successfully').first().waitFor();
+      await page
+        .getByRole('tabpanel', { name: 'Prompt Details' })
+        .getByText(next, { exact: true })
+        .waitFor();
+    }
+
+    // --- Versions: three, the newest current; version 1 against the current one
+    await page.getByRole('tab', { name: 'Edit Prompt' }).click();
+    const versions = page.getByRole('list', { name: 'Prompt versions' });
+    await versions.getByRole('listitem').nth(2).waitFor({ timeout: 15_000 });
+    const labels = await versions.getByRole('button').allInnerTexts();
+    expect(labels).toHaveLength(3);
+    expect(labels[0]).toMatch(/^Version 3\s*Current/);
+    expect(labels[2]).toMatch(/^Version 1/);
+    await versions.getByRole('button', { name: /^Version 1\b/ }).click();
+    const comparison = page.getByRole('region', {
+      name: 'Version 1 compared with the current version',
+    });
+    await comparison.waitFor();
+    const diff = comparison.getByTestId('version-diff');
+    await diff.getByText(`only in version 1: ${v1}`, { exact: false }).waitFor();
+    await diff.getByText(`only in the current version: ${v3}`, { exact: false }).waitFor();
+    expect(await diff.innerText()).not.toContain(v2);
+
+    // --- restore it, with the confirmation: the form shows the old template
+    await comparison.getByRole('button', { name: 'Restore version 1' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Restore version 1?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Restore version 1' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByText('Version 1 restored').first().waitFor();
+    expect(await template.inputValue()).toBe(v1);
+    // a fourth version, now current, the old ones kept
+    await versions.getByRole('listitem').nth(3).waitFor();
+    expect((await versions.getByRole('button').first().innerText()).startsWith('Version 4')).toBe(
+      true,
+    );
+    await page.reload();
+    await page.getByRole('tab', { name: 'Edit Prompt' }).click();
+    expect(await template.inputValue()).toBe(v1);
+
+    // --- a new generation with the prompt sends the restored template
+    const product = uniqueName('kettle');
+    const before = (await providerRequests(people.apiKey)).length;
+    await generateText(page, people.versionedPrompt, 'product', product);
+    const sent = (await providerRequests(people.apiKey)).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.chat?.lastUserText).toContain(`Original wording: a tagline for ${product}`);
+    expect(sent[0]!.chat?.lastUserText).not.toMatch(/Second wording|Third wording/);
+    // and the answer on screen echoes it
+    await page
+      .getByRole('list', { name: 'Conversation' })
+      .getByText(`Echo: Original wording: a tagline for ${product}`, { exact: false })
+      .first()
+      .waitFor();
+  });
+
+  it('when an image is opened in the gallery and run again, then image generation opens with its prompt and inputs filled in', async () => {
+    const subject = uniqueName('lighthouse');
+    const page = await signedIn(people.member);
+
+    await page.goto(`/image-generation?promptId=${people.posterPrompt}`);
+    await page.getByLabel('subject', { exact: true }).fill(subject);
+    await page.getByLabel('style', { exact: true }).fill('art deco');
+    await page.getByRole('button', { name: 'Generate Image' }).click();
+    await page.getByRole('img', { name: 'Generated with Poster' }).waitFor({ timeout: 30_000 });
+
+    // --- the gallery, from the sidebar
+    await page.getByRole('link', { name: 'Gallery', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/gallery');
+    const images = page.getByRole('list', { name: 'Images' });
+    await images.getByRole('listitem').first().waitFor({ timeout: 15_000 });
+    await images
+      .getByRole('button', { name: /^Open / })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog
+      .getByRole('listitem')
+      .filter({ hasText: `subject: ${subject}` })
+      .waitFor();
+    await dialog.getByRole('listitem').filter({ hasText: 'style: art deco' }).waitFor();
+
+    await dialog.getByRole('link', { name: 'Run again' }).click();
+    await page.waitForURL((url) => url.pathname === '/image-generation');
+    expect(new URL(page.url()).searchParams.get('promptId')).toBe(people.posterPrompt);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const subjectField = page.getByLabel('subject', { exact: true });
+    await eventually(
+      'the inputs are filled in',
+      async () => (await subjectField.inputValue()) === subject,
+    );
+    expect(await page.getByLabel('style', { exact: true }).inputValue()).toBe('art deco');
+
+    // running it makes a second image of the same inputs
+    await page.getByRole('button', { name: 'Generate Image' }).click();
+    await page.getByText('Content generated successfully').first().waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Gallery', exact: true }).click();
+    await images.getByRole('listitem').nth(1).waitFor({ timeout: 15_000 });
+  });
+
+  it('when a text thread is exported as Markdown, JSON and Word from the history, then each file opens and holds the thread', async () => {
+    const tag = uniqueName('exported');
+    const page = await signedIn(people.member);
+    await generateText(page, people.notePrompt, 'topic', tag);
+    const reply = page.getByRole('textbox', { name: 'Reply' });
+    await reply.fill(`And now shorter, ${tag}`);
+    await reply.press('Enter');
+    await page.getByText('Reply generated successfully').first().waitFor({ timeout: 30_000 });
+
+    await openTextHistory(page);
+    const row = historyRow(page, tag);
+    await row.waitFor();
+    const exportAs = async (format: string) => {
+      const download = page.waitForEvent('download');
+      await row.getByRole('button', { name: new RegExp(`^Export ".*" as ${format}$`) }).click();
+      return download;
+    };
+
+    const md = await exportAs('Markdown');
+    expect(md.suggestedFilename()).toMatch(/\.md$/);
+    const markdown = (await savedText(md)).toString('utf8');
+    expect(markdown).toContain(`Write a short note about ${tag}`);
+    expect(markdown).toContain(`And now shorter, ${tag}`);
+
+    const json = await exportAs('JSON');
+    expect(json.suggestedFilename()).toMatch(/\.json$/);
+    const doc = JSON.parse((await savedText(json)).toString('utf8')) as {
+      messages: Array<{ role: string; content: string }>;
+    };
+    expect(doc.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(doc.messages[1]!.content).toContain(`Echo: Write a short note about ${tag}`);
+    expect(doc.messages[2]!.content).toBe(`And now shorter, ${tag}`);
+
+    const word = await exportAs('Word');
+    expect(word.suggestedFilename()).toMatch(/\.docx$/);
+    const entries = unzip(await savedText(word));
+    const documentXml = entries.get('word/document.xml')?.toString('utf8');
+    expect(documentXml).toBeDefined();
+    expect(documentXml).toContain(`Write a short note about ${tag}`);
+    expect(documentXml).toContain(`And now shorter, ${tag}`);
+  });
+});
