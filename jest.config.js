@@ -59,6 +59,7 @@ module.exports = {
       },
       roots: ['<rootDir>/packages/web-kit', '<rootDir>/frontends'],
       testMatch: ['**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/packages/web-kit/src/test/jest-setup.ts'],
     },
   ],
 };

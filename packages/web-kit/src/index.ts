@@ -31,6 +31,7 @@ export {
   type RouteResponse,
 } from './api/route-client';
 export { getPrompts, usePrompts } from './api/prompt-queries';
+export { useUserNames } from './api/user-names';
 export {
   workspaceCalls,
   type MemberInput,

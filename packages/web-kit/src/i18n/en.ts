@@ -46,6 +46,7 @@ export const en = {
       'membership.changed': 'Membership or role changed',
       'prompt.created': 'Prompt created',
       'prompt.updated': 'Prompt edited',
+      'prompt.version-restored': 'Prompt version restored',
       'prompt.deleted': 'Prompt deleted',
       'prompt.default-changed': 'Default prompt changed',
       'session.login': 'Signed in',

@@ -46,6 +46,7 @@ export const nl: Resources = {
       'membership.changed': 'Lidmaatschap of rol gewijzigd',
       'prompt.created': 'Prompt aangemaakt',
       'prompt.updated': 'Prompt bewerkt',
+      'prompt.version-restored': 'Promptversie teruggezet',
       'prompt.deleted': 'Prompt verwijderd',
       'prompt.default-changed': 'Standaardprompt gewijzigd',
       'session.login': 'Aangemeld',

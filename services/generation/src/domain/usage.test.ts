@@ -71,8 +71,17 @@ describe('the usage meter across a crash', () => {
   });
 });
 
+/** Waits until the ledger holds the entry with that outcome. */
+async function waitForEntry(id: string, outcome: string) {
+  for (let i = 0; i < 100; i++) {
+    if ((await d.usage.findEntry(id))?.outcome === outcome) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`entry ${id} never became ${outcome}`);
+}
+
 describe('the meter on the hot path', () => {
-  it('when a workspace has no budget and no cap, then a warm call touches no usage document before the provider and is counted once when it settles', async () => {
+  it('when a workspace has no budget and no cap, then a warm call reads nothing and waits for no write before the provider, and is counted once when it settles', async () => {
     const workspaceId = newWorkspaceId();
     const ctx = contextIn(workspaceId);
     const month = monthOf(new Date());
@@ -80,18 +89,28 @@ describe('the meter on the hot path', () => {
     // The first call of the workspace reads its limits and the model's price once.
     await (await startMeter(d, ctx, workspaceId, randomUUID(), TEXT)).settle(null);
 
-    const touched = [
+    const reads = [
       jest.spyOn(d.models.UsageLimit, 'findById'),
-      jest.spyOn(d.models.UsageEntry.collection, 'insertOne'),
-      jest.spyOn(d.models.UsageEntry, 'updateOne'),
       jest.spyOn(d.usage.counters, 'latest'),
       jest.spyOn(d.usage.counters, 'append'),
       jest.spyOn(d.usage.prices, 'latest'),
     ];
+    // The ledger insert is held until the meter is back: the call must not wait for it.
+    const ledger = d.models.UsageEntry.collection;
+    const insertOne = ledger.insertOne.bind(ledger);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const insert = jest
+      .spyOn(ledger, 'insertOne')
+      .mockImplementation(((...args: Parameters<typeof insertOne>) =>
+        held.then(() => insertOne(...args))) as never);
     try {
       const meter = await startMeter(d, ctx, workspaceId, randomUUID(), TEXT);
       expect(meter.guarded).toBe(false);
-      expect(touched.map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0, 0, 0, 0]);
+      expect(reads.map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0, 0]);
+      release();
+      // The call is in the ledger while it runs (a process dying now leaves it there).
+      await waitForEntry(meter.id, 'started');
 
       // 1,000 input and 100 output tokens of gpt-4o: 2,500 + 1,000 micro-USD.
       await meter.settle({ inputTokens: 1_000, outputTokens: 100, images: null });
@@ -102,7 +121,7 @@ describe('the meter on the hot path', () => {
         reserved: false,
       });
     } finally {
-      touched.forEach((spy) => spy.mockRestore());
+      [...reads, insert].forEach((spy) => spy.mockRestore());
     }
     expect(await spentOn(d, workspaceCounter(workspaceId, month))).toBe(3_500);
     expect(await spentOn(d, userCounter(workspaceId, ctx.uid!, month))).toBe(3_500);

@@ -306,25 +306,17 @@ export async function startMeter(
   };
 
   if (!guarded) {
-    // Nothing to refuse: no document is read or written before the call; the entry is written
-    // once, settled, with its real cost (a process that dies mid-call leaves no entry).
+    // Nothing to refuse: nothing is read, and nothing waited for, before the call. Its ledger
+    // entry (`started`) is written meanwhile, so that a process dying mid-call leaves the call
+    // in the ledger; the settle completes it with the real cost and moves the counters.
+    const started = claimEntry(d, entry);
+    started.catch(() => undefined); // the settle sees the failure and writes the entry itself
     return {
       id: callId,
       guarded,
       async settle(usage) {
-        const claimed = await claimEntry(d, {
-          ...entry,
-          ...settledFields(entry, usage, d.clock.now()),
-        });
-        if (claimed.settled) {
-          const cost = claimed.costMicros;
-          if (cost !== 0)
-            await Promise.all(countersOf(claimed).map((c) => addSpent(d, c, cost, null)));
-          await tallyEntry(d, claimed);
-        } else {
-          // An entry a crashed guarded run left (`started`): this call settles it.
-          await settleEntry(d, claimed, usage);
-        }
+        const claimed = await started.catch(() => claimEntry(d, entry));
+        await settleEntry(d, claimed, usage);
       },
     };
   }

@@ -12,6 +12,7 @@ import {
   type PromptVersionValue,
 } from '../data/prompt-versions.model';
 import { loadVisiblePrompt, workspaceInView } from './access';
+import { auditedPromptFields, auditEnvelope, changedFields } from './audit-act';
 import { defaultPromptIdOf } from './default-prompt';
 import type { DomainDeps } from './domain-deps';
 import { promptSnapshot } from './prompt-snapshot';
@@ -177,11 +178,33 @@ export async function restoreVersion(
       set: target.description ? { ...set, description: target.description } : set,
       unset: target.description ? [] : ['description'],
     },
-    [d.bus.envelope('prompt.updated', promptSnapshot(next, isDefault))],
+    [
+      d.bus.envelope('prompt.updated', promptSnapshot(next, isDefault)),
+      auditRestore(d, ctx, prompt, next, version),
+    ],
   );
   if (!saved) throw promptMovedOn();
   d.relay.flushLater(d.models.Prompt, promptId);
   await recordVersion(d, saved, ctx.uid);
   await syncPromptSummariesAfterWrite(d, promptId);
   return viewPrompt(d, ctx, saved, inView, { isDefault });
+}
+
+/** The audit entry of a restore (issue 17): the fields it changed back, and from which version. */
+function auditRestore(
+  d: DomainDeps,
+  ctx: TrustedContext,
+  current: PromptRecord,
+  next: PromptRecord,
+  version: number,
+) {
+  const changed = changedFields(auditedPromptFields(current), auditedPromptFields(next));
+  return auditEnvelope(d, ctx, {
+    action: 'prompt.version-restored',
+    workspaceId: current.workspaceId,
+    targetType: 'prompt',
+    targetId: current._id,
+    before: changed.before,
+    after: { ...changed.after, restoredVersion: version },
+  });
 }

@@ -102,6 +102,42 @@ describe('audit events of the prompt service', () => {
     expect(JSON.stringify(h.events)).not.toContain('7f3a9c');
   });
 
+  it('when an admin restores a version, then the restore is audited once with the version and the fields it put back', async () => {
+    const workspaceId = newWorkspaceId();
+    const admin = adminOf(workspaceId);
+    const created = await h.call('POST', '/api/prompts', {
+      as: admin,
+      body: buildPrompt({ name: 'Tagline', template: 'Write a tagline for {product}.' }),
+    });
+    const promptId = created.body.id as string;
+    await h.call('PUT', `/api/prompts/${promptId}`, {
+      as: admin,
+      body: { name: 'Tagline, warm', template: 'Write a warm tagline for {product}.' },
+    });
+    const restored = await h.call('POST', `/api/prompts/${promptId}/versions/1/restore`, {
+      as: admin,
+      body: {},
+    });
+    expect(restored.status).toBe(200);
+
+    const [restore] = await auditsOf(workspaceId, 'prompt.version-restored');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a duplicate would show now
+    expect(
+      audits(workspaceId).filter((e) => e.data.action === 'prompt.version-restored'),
+    ).toHaveLength(1);
+    expect(restore!.data).toMatchObject({
+      actorId: admin?.uid,
+      targetId: promptId,
+      before: { name: 'Tagline, warm' },
+      after: { name: 'Tagline', restoredVersion: 1 },
+    });
+    expect(Object.keys(restore!.data.after!).sort()).toEqual([
+      'name',
+      'restoredVersion',
+      'template',
+    ]);
+  });
+
   it('when a member is refused an edit, then nothing is audited', async () => {
     const workspaceId = newWorkspaceId();
     const created = await h.call('POST', '/api/prompts', {

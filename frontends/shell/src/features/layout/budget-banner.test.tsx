@@ -79,6 +79,8 @@ describe('the budget banner', () => {
     expect(banner.textContent).toContain('This workspace has used 85% of its monthly budget.');
     fireEvent.click(within(banner).getByRole('link', { name: 'View usage' }));
     expect(await screen.findByText('usage screen', {}, WAIT)).toBeTruthy();
+    // /usage states it at its top already: the banner steps aside there.
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('when the budget is reached, then the stronger banner shows as an alert', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { USAGE_ROUTES, type BudgetStatus } from '@aict/contracts';
 import { apiCall, routeQueryKey, useTranslation, useWorkspace } from '@aict/web-kit';
@@ -46,7 +46,9 @@ export function BudgetBanner() {
     refetchInterval: REFRESH_MS,
     retry: false,
   });
-  const data = isAdmin && currentWorkspaceId !== null ? status.data : undefined;
+  // /usage states the same at its top: one notice, not two.
+  const onUsage = useLocation().pathname === '/usage';
+  const data = isAdmin && currentWorkspaceId !== null && !onUsage ? status.data : undefined;
   if (!data || data.workspaceId !== currentWorkspaceId || !(data.warning || data.reached)) {
     return null;
   }

@@ -79,6 +79,25 @@ describe('the audit screen', () => {
     expect(screen.queryByRole('button', { name: 'Older entries' })).toBeNull();
   });
 
+  it('when an entry names its actor by id only, then the actor shows by username', async () => {
+    stubApi({
+      'GET /api/user': () => answer(200, admin),
+      'GET /api/user/workspaces': () => answer(200, [acme]),
+      'GET /api/audit?workspaceId=1': () =>
+        answer(200, {
+          entries: [buildEntry(), buildEntry({ seq: 6, actorId: 'u-gone' })],
+          next: null,
+        }),
+      'GET /api/users': () => answer(200, [admin, member]),
+    });
+    renderAdmin('/audit');
+
+    const table = await screen.findByRole('table', { name: 'Audit entries' });
+    expect(await within(table).findByText('ada')).toBeTruthy();
+    // Someone the admin may not list (removed since) keeps their id.
+    expect(within(table).getByText('u-gone')).toBeTruthy();
+  });
+
   it('when filters are applied, then the list and the CSV link follow them', async () => {
     const calls = auditServer();
     renderAdmin('/audit');

@@ -13,6 +13,7 @@ import {
   errorMessage,
   useSession,
   useTranslation,
+  useUserNames,
   useWorkspace,
 } from '@aict/web-kit';
 import {
@@ -55,6 +56,7 @@ export function AuditPage() {
         ? 'platform'
         : null;
   const log = useAuditLog(view, filters);
+  const userNames = useUserNames({ enabled: view !== null });
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
 
@@ -83,7 +85,7 @@ export function AuditPage() {
     >
       <form className={styles.filters} onSubmit={apply}>
         {superAdmin && currentWorkspaceId !== null && (
-          <div className={styles.field}>
+          <div className={`${styles.field} ${styles.scope}`}>
             <Label htmlFor="audit-scope">{t('audit.scope')}</Label>
             <Select
               id="audit-scope"
@@ -150,7 +152,12 @@ export function AuditPage() {
                   </thead>
                   <tbody>
                     {entries.map((entry) => (
-                      <AuditRow key={entry.seq} entry={entry} time={time} />
+                      <AuditRow
+                        key={entry.seq}
+                        entry={entry}
+                        time={time}
+                        actorName={entry.actorId ? userNames.data?.get(entry.actorId) : undefined}
+                      />
                     ))}
                   </tbody>
                 </table>
@@ -173,7 +180,16 @@ export function AuditPage() {
   );
 }
 
-function AuditRow({ entry, time }: { entry: AuditEntry; time: Intl.DateTimeFormat }) {
+function AuditRow({
+  entry,
+  time,
+  actorName,
+}: {
+  entry: AuditEntry;
+  time: Intl.DateTimeFormat;
+  /** The actor's username when the entry holds only their id (a user the viewer may list). */
+  actorName?: string;
+}) {
   const { t } = useTranslation();
   const labels = t('audit.actions', { returnObjects: true }) as Record<string, string>;
   const label = Object.hasOwn(labels, entry.action) ? labels[entry.action] : undefined;
@@ -182,7 +198,7 @@ function AuditRow({ entry, time }: { entry: AuditEntry; time: Intl.DateTimeForma
       <td className={styles.nowrap}>
         <time dateTime={entry.at}>{time.format(new Date(entry.at))}</time>
       </td>
-      <td>{entry.actorName ?? entry.actorId ?? t('audit.unknownActor')}</td>
+      <td>{entry.actorName ?? actorName ?? entry.actorId ?? t('audit.unknownActor')}</td>
       <td>
         {label && <span className={styles.label}>{label}</span>}
         <span className={styles.code}>{entry.action}</span>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PROMPT_ROUTES, type UsersResponse } from '@aict/contracts';
-import { apiCall, apiJson, queryKeys, routeQueryKey } from '@aict/web-kit';
+import { PROMPT_ROUTES } from '@aict/contracts';
+import { apiCall, routeQueryKey } from '@aict/web-kit';
 import { promptChanged } from './prompt-cache';
 
 const versionsKey = (id: string, workspaceId: number | null) =>
@@ -39,18 +39,5 @@ export function useRestorePromptVersion() {
     // A refusal (409) means the list is stale: show the newer versions.
     onError: (_error, { id, workspaceId }) =>
       queryClient.invalidateQueries({ queryKey: versionsKey(id, workspaceId) }),
-  });
-}
-
-/**
- * The names of the users an admin may know (GET /api/users: the members of the current
- * workspace, or everyone for a super admin), to name who made each version.
- */
-export function useUserNames() {
-  return useQuery({
-    queryKey: queryKeys.users(),
-    queryFn: () => apiJson<UsersResponse>('GET', queryKeys.users()[0]),
-    select: (users) => new Map(users.map((user) => [user.id, user.username])),
-    retry: false,
   });
 }

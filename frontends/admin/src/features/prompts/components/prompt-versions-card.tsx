@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Prompt, PromptVersion, PromptView } from '@aict/contracts';
 import {
+  useUserNames,
   Badge,
   Button,
   Card,
@@ -19,7 +20,7 @@ import {
   VisuallyHidden,
 } from '@aict/web-kit';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
-import { usePromptVersions, useRestorePromptVersion, useUserNames } from '../api/prompt-versions';
+import { usePromptVersions, useRestorePromptVersion } from '../api/prompt-versions';
 import { lineDiff } from '../lib/line-diff';
 import styles from './prompts.module.css';
 

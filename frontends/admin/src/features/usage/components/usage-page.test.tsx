@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { UsageLimits, UsageSummary } from '@aict/contracts';
 import { answer, buildUser, buildWorkspace, stubApi, type StubCall } from '@aict/web-kit/testing';
 import { applyLanguage, dismissToast } from '@aict/web-kit';
+import { buildPrompt } from '../../../test/prompts-api';
 import { renderAdmin } from '../../../test/render-admin';
 
 // /usage (issue 14): the month to date against the budget, the 80 % warning and the 100 %
@@ -109,6 +110,43 @@ describe('the usage screen', () => {
     );
     expect(screen.getByRole('table', { name: 'Per model' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'CSV exporteren' })).toBeTruthy();
+  });
+
+  it('when the tables list users and prompts, then they are named, not shown by id', async () => {
+    const tagline = buildPrompt({ id: 'p-tagline', name: 'Tagline' });
+    stubApi({
+      'GET /api/user': () => answer(200, admin),
+      'GET /api/user/workspaces': () => answer(200, [acme]),
+      'GET /api/usage/summary?workspaceId=1': () =>
+        answer(
+          200,
+          buildSummary({
+            byUser: [
+              { key: 'u2', costMicros: 5_000_000, calls: 3 },
+              { key: 'u-gone', costMicros: 3_500_000, calls: 2 },
+            ],
+            byPrompt: [{ key: 'p-tagline', costMicros: 8_500_000, calls: 5 }],
+          }),
+        ),
+      'GET /api/usage/limits?workspaceId=1': () =>
+        answer(200, {
+          workspaceId: 1,
+          monthlyBudgetMicros: 10_000_000,
+          requestsPerMinute: null,
+          userCaps: {},
+        }),
+      'GET /api/users': () => answer(200, [admin, member]),
+      'GET /api/prompts?workspaceId=1': () => answer(200, [tagline]),
+    });
+    renderAdmin('/usage');
+
+    const byUser = await screen.findByRole('table', { name: 'By user' });
+    expect(await within(byUser).findByText('mo')).toBeTruthy();
+    // A user no longer listed (removed since) keeps their id.
+    expect(within(byUser).getByText('u-gone')).toBeTruthy();
+    const byPrompt = screen.getByRole('table', { name: 'By prompt template' });
+    expect(await within(byPrompt).findByText('Tagline')).toBeTruthy();
+    expect(within(byPrompt).queryByText('p-tagline')).toBeNull();
   });
 
   it('when a member opens it, then the admin-only card shows instead', async () => {

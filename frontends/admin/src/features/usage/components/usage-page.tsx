@@ -10,8 +10,10 @@ import {
   Spinner,
   buttonClass,
   errorMessage,
+  usePrompts,
   useSession,
   useTranslation,
+  useUserNames,
   useWorkspace,
 } from '@aict/web-kit';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -125,6 +127,9 @@ function ScopeChoice({
 function UsageReport({ summary }: { summary: UsageSummary }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const userNames = useUserNames({ enabled: summary.scope === 'workspace' });
+  const prompts = usePrompts(summary.workspaceId);
+  const promptNames = new Map((prompts.data ?? []).map((prompt) => [prompt.id, prompt.name]));
   const budget = summary.monthlyBudgetMicros;
   const share = budget ? Math.min(1, summary.spentMicros / budget) : null;
   const days = summary.byDay.map((row) => ({
@@ -202,11 +207,17 @@ function UsageReport({ summary }: { summary: UsageSummary }) {
         </CardContent>
       </Card>
       <div className={styles.grid}>
-        <CostTable title={t('usage.byUser')} rows={summary.byUser} currency={summary.currency} />
+        <CostTable
+          title={t('usage.byUser')}
+          rows={summary.byUser}
+          nameOf={(id) => userNames.data?.get(id) ?? id}
+          currency={summary.currency}
+        />
         <CostTable title={t('usage.byModel')} rows={summary.byModel} currency={summary.currency} />
         <CostTable
           title={t('usage.byPrompt')}
-          rows={summary.byPrompt.map((row) => ({ ...row, key: row.key || t('usage.noPrompt') }))}
+          rows={summary.byPrompt}
+          nameOf={(id) => (id ? (promptNames.get(id) ?? id) : t('usage.noPrompt'))}
           currency={summary.currency}
         />
       </div>
@@ -217,10 +228,13 @@ function UsageReport({ summary }: { summary: UsageSummary }) {
 function CostTable({
   title,
   rows,
+  nameOf = (key) => key,
   currency,
 }: {
   title: string;
   rows: UsageSummary['byUser'];
+  /** What a row's key is shown as (a user's or a prompt's name; its id when unknown). */
+  nameOf?: (key: string) => string;
   currency: string;
 }) {
   const { t } = useTranslation();
@@ -242,7 +256,7 @@ function CostTable({
           <tbody>
             {rows.map((row) => (
               <tr key={row.key}>
-                <td className={styles.key}>{row.key}</td>
+                <td className={styles.key}>{nameOf(row.key)}</td>
                 <td>{row.calls}</td>
                 <td>{money(row.costMicros, currency)}</td>
               </tr>

@@ -212,8 +212,8 @@ export function HistoryPage() {
           ? t('contentHistory.imageDescription')
           : t('contentHistory.textDescription')
       }
+      actions={<WorkspaceExportButton />}
     >
-      <WorkspaceExportButton />
       <div className={styles.filters}>
         <div className={styles.filterGrow}>
           <Label htmlFor={searchId}>
