@@ -100,10 +100,14 @@ describe('workspace.deleted', () => {
     expect(await h.service.deps.storage!.list(`workspaces/${ws}/`)).toEqual([]);
     const summary = await h.domain.summaries.latest(workspaceSummary(ws));
     expect(summary?.value).toEqual({ entries: [], closed: true });
-    const versions = await h.db
-      .collection('prompt_summaries')
-      .countDocuments({ chain: workspaceSummary(ws) });
-    expect(versions).toBe(1);
+    // Only the closed version stays (the earlier ones go once the close is written).
+    await waitFor(
+      async () =>
+        (await h.db
+          .collection('prompt_summaries')
+          .countDocuments({ chain: workspaceSummary(ws) })) === 1,
+      'the summary chain to keep its closed version only',
+    );
     const latestPublic = await h.domain.summaries.latest(PUBLIC_SUMMARY);
     expect(latestPublic?.value.entries.some((e) => e.workspaceId === ws)).toBe(false);
     expect(await h.domain.defaults.latest(`default:${ws}`)).toBeNull();
