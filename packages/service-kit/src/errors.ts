@@ -1,3 +1,5 @@
+import { ERROR_DEFAULT_MESSAGES } from '@aict/contracts';
+
 /**
  * The one error type of the services. `code` is a string that survives a process
  * boundary (`PROMPT.NOT_FOUND`); `message` is what a user reads, worded exactly as
@@ -30,7 +32,8 @@ export class AppError extends Error {
   static unauthorized(message = 'Not authenticated', code = 'AUTH.UNAUTHENTICATED') {
     return new AppError(code, 401, message);
   }
-  static forbidden(message = 'Forbidden', code = 'AUTH.FORBIDDEN') {
+  /** 403, in the specification's words unless told otherwise. */
+  static forbidden(message = ERROR_DEFAULT_MESSAGES['AUTH.FORBIDDEN'], code = 'AUTH.FORBIDDEN') {
     return new AppError(code, 403, message);
   }
   static notFound(code: string, message: string) {

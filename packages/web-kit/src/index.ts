@@ -73,6 +73,8 @@ export {
   type ButtonVariant,
 } from './ui/button';
 export { FieldError, Input, Label, Select, Textarea } from './ui/input';
+export { TextField, type TextFieldProps } from './ui/field';
+export { EmailField, PasswordField, UsernameField } from './ui/user-fields';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './ui/card';
 export { Tabs, TabsContent, TabsList, TabsTrigger, type TabsProps } from './ui/tabs';
 export {

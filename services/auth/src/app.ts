@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import { Router } from 'express';
 import {
   createHttpApp,
   createOutboxRelay,
   KeyedLock,
   createProcessedStore,
   ensureIndexes,
-  publicKeyOf,
+  routeMounter,
   type ServiceDeps,
 } from '@aict/service-kit';
 import type { Config } from './config';
@@ -164,27 +165,30 @@ export async function createApp(deps: AppDeps) {
     });
   }
 
-  const contextKey = publicKeyOf(config.CONTEXT_PUBLIC_KEY);
+  const secureCookies = config.NODE_ENV === 'production';
   return createHttpApp({
     service: 'auth',
     logger,
     readiness,
     routes: (app) => {
-      app.use(sessionRoutes(auth, { contextKey, secureCookies: config.NODE_ENV === 'production' }));
-      app.use(userRoutes(auth, { contextKey }));
-      app.use(
-        oidcRoutes(auth, {
-          contextKey,
-          secureCookies: config.NODE_ENV === 'production',
-          cookieKey: createHash('sha256')
-            .update('aict-oidc-cookie\0')
-            .update(config.JWT_PRIVATE_KEY)
-            .digest(),
-          appPath: config.OIDC_APP_PATH,
-        }),
-      );
-      app.use(apiTokenRoutes(auth, { contextKey }));
-      app.use(auditRoutes(audit, { contextKey }));
+      const router = Router();
+      const mount = routeMounter(router, {
+        service: 'auth',
+        contextKey: config.CONTEXT_PUBLIC_KEY,
+      });
+      sessionRoutes(mount, auth, { secureCookies });
+      userRoutes(mount, auth);
+      oidcRoutes(mount, auth, {
+        secureCookies,
+        cookieKey: createHash('sha256')
+          .update('aict-oidc-cookie\0')
+          .update(config.JWT_PRIVATE_KEY)
+          .digest(),
+        appPath: config.OIDC_APP_PATH,
+      });
+      apiTokenRoutes(mount, auth);
+      auditRoutes(mount, audit);
+      app.use(router);
     },
   });
 }

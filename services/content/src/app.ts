@@ -3,7 +3,7 @@ import {
   createHttpApp,
   createProcessedStore,
   KeyedLock,
-  requireContext,
+  routeMounter,
   type ServiceDeps,
 } from '@aict/service-kit';
 import type { Config } from './config';
@@ -82,15 +82,18 @@ export async function createApp(deps: AppDeps) {
   onStop('repair', stopRepair);
   onStop('search index upkeep', () => d.indexer.stop());
 
-  const signedIn = requireContext(config.CONTEXT_PUBLIC_KEY);
   return createHttpApp({
     service: 'content',
     logger,
     readiness,
     routes: (app) => {
       const router = Router();
-      contentRoutes(router, d, signedIn);
-      workspaceExportRoutes(router, d, signedIn);
+      const mount = routeMounter(router, {
+        service: 'content',
+        contextKey: config.CONTEXT_PUBLIC_KEY,
+      });
+      contentRoutes(mount, d);
+      workspaceExportRoutes(mount, d);
       app.use(router);
     },
   });

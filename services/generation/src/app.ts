@@ -5,7 +5,7 @@ import {
   createOutboxRelay,
   createProcessedStore,
   KeyedLock,
-  requireContext,
+  routeMounter,
   startOrphanSweep,
   type ServiceDeps,
 } from '@aict/service-kit';
@@ -33,7 +33,7 @@ import { usageRoutes } from './routes/usage.routes';
 import { isObjectReferenced } from './domain/cleanup';
 import { createProviderConfigCache } from './domain/provider-config-cache';
 import { LiveGenerations } from './domain/live-generations';
-import { workspaceBusy } from './domain/generation.errors';
+import { SELECT_A_WORKSPACE, workspaceBusy } from './domain/generation.errors';
 import { createKeyedSlots } from './lib/keyed-slots';
 import { subscribeContentDeleted, subscribeWorkspaceDeleted } from './events/files.consumer';
 import { subscribeSettingsChanged } from './events/settings-changed.consumer';
@@ -135,16 +135,22 @@ export async function createApp(deps: AppDeps) {
   });
   onStop('orphan sweep', stopSweep);
 
-  const signedIn = requireContext(config.CONTEXT_PUBLIC_KEY);
   const app = createHttpApp({
     service: 'generation',
     logger,
     readiness,
     routes: (app) => {
       const router = Router();
-      generationRoutes(router, d, signedIn);
-      fileRoutes(router, d, signedIn);
-      usageRoutes(router, d, signedIn);
+      // Each group of routes says in its own words that it needs a workspace.
+      const mountSaying = (workspaceRequired: string) =>
+        routeMounter(router, {
+          service: 'generation',
+          contextKey: config.CONTEXT_PUBLIC_KEY,
+          workspaceRequired,
+        });
+      generationRoutes(mountSaying(SELECT_A_WORKSPACE.generating), d);
+      fileRoutes(mountSaying(SELECT_A_WORKSPACE.uploading), d);
+      usageRoutes(mountSaying(SELECT_A_WORKSPACE.usage), d);
       app.use(router);
     },
   });

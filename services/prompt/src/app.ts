@@ -5,7 +5,7 @@ import {
   createOutboxRelay,
   KeyedLock,
   createProcessedStore,
-  requireContext,
+  routeMounter,
   startOrphanSweep,
   type ServiceDeps,
 } from '@aict/service-kit';
@@ -97,15 +97,18 @@ export async function createApp(deps: AppDeps) {
     }),
   );
 
-  const signedIn = requireContext(config.CONTEXT_PUBLIC_KEY);
   return createHttpApp({
     service: 'prompt',
     logger,
     readiness,
     routes: (app) => {
       const router = Router();
-      promptRoutes(router, d, signedIn);
-      referenceImageRoutes(router, d, signedIn);
+      const mount = routeMounter(router, {
+        service: 'prompt',
+        contextKey: config.CONTEXT_PUBLIC_KEY,
+      });
+      promptRoutes(mount, d);
+      referenceImageRoutes(mount, d);
       app.use(router);
     },
   });

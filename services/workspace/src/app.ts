@@ -5,7 +5,7 @@ import {
   createOutboxRelay,
   KeyedLock,
   createProcessedStore,
-  requireContext,
+  routeMounter,
   startOrphanSweep,
   type ServiceDeps,
 } from '@aict/service-kit';
@@ -99,18 +99,21 @@ export async function createApp(deps: AppDeps) {
     await Promise.all([providerFetch.close(), trustedProviderFetch.close()]);
   });
 
-  const signedIn = requireContext(config.CONTEXT_PUBLIC_KEY);
   return createHttpApp({
     service: 'workspace',
     logger,
     readiness,
     routes: (app) => {
       const router = Router();
-      workspaceRoutes(router, d, signedIn);
-      memberRoutes(router, d, signedIn);
-      logoRoutes(router, d, signedIn);
-      settingsRoutes(router, d, signedIn);
-      brandVoiceRoutes(router, d, signedIn);
+      const mount = routeMounter(router, {
+        service: 'workspace',
+        contextKey: config.CONTEXT_PUBLIC_KEY,
+      });
+      workspaceRoutes(mount, d);
+      memberRoutes(mount, d);
+      logoRoutes(mount, d);
+      settingsRoutes(mount, d);
+      brandVoiceRoutes(mount, d);
       app.use(router);
     },
   });

@@ -110,6 +110,7 @@ export const BRAND_VOICE_ROUTES = {
   get: {
     method: 'GET',
     path: '/api/workspaces/:id/brand-voice',
+    workspaceParam: 'id',
     service: 'workspace',
     access: 'member',
     params: WorkspaceParams,
@@ -119,6 +120,7 @@ export const BRAND_VOICE_ROUTES = {
   put: {
     method: 'PUT',
     path: '/api/workspaces/:id/brand-voice',
+    workspaceParam: 'id',
     service: 'workspace',
     access: 'workspace-admin',
     params: WorkspaceParams,

@@ -3,7 +3,14 @@ import { FIELD_LIMITS } from '../constants';
 import { WorkspaceId } from '../ids';
 import { ContentItem, ReviewState } from '../entities/content';
 import { ContentType, integer, IsoDateTime } from '../primitives';
-import { FILE_RESPONSE, IdParams, WorkspaceParams, WorkspaceQuery, type RouteDef } from './route';
+import {
+  FILE_RESPONSE,
+  IdParams,
+  OptionalWorkspaceQuery,
+  WorkspaceParams,
+  WorkspaceQuery,
+  type RouteDef,
+} from './route';
 
 /**
  * History: newest first; `q` matches the title (and the text of text items),
@@ -154,6 +161,7 @@ export const CONTENT_ROUTES = {
     service: 'content',
     access: 'signed-in',
     params: IdParams,
+    query: OptionalWorkspaceQuery,
     response: ContentItem,
   },
   /** Sent with x-workspace-id. */
@@ -164,6 +172,7 @@ export const CONTENT_ROUTES = {
     service: 'content',
     access: 'signed-in',
     params: IdParams,
+    query: OptionalWorkspaceQuery,
     response: ConversationResponse,
   },
   /** The owner, an admin of the content's workspace or a super administrator; 204. */
@@ -173,6 +182,7 @@ export const CONTENT_ROUTES = {
     service: 'content',
     access: 'signed-in',
     params: IdParams,
+    query: OptionalWorkspaceQuery,
     response: null,
   },
   /**
@@ -198,6 +208,7 @@ export const CONTENT_ROUTES = {
   exportWorkspace: {
     method: 'GET',
     path: '/api/workspaces/:id/export',
+    workspaceParam: 'id',
     service: 'content',
     access: 'workspace-admin',
     params: WorkspaceParams,
@@ -210,6 +221,7 @@ export const CONTENT_ROUTES = {
     service: 'content',
     access: 'signed-in',
     params: IdParams,
+    query: OptionalWorkspaceQuery,
     body: ReviewContentBody,
     response: ContentItem,
   },

@@ -62,6 +62,11 @@ export interface RouteDef {
    * Only for `signed-in` routes: public routes always behave so (see isWorkspaceFree).
    */
   workspaceFree?: true;
+  /**
+   * The path parameter that names the workspace the route acts in, where it is not
+   * `:workspaceId` (`/api/workspaces/:id/…`): the service authorises it as the workspace in view.
+   */
+  workspaceParam?: 'id';
 }
 
 /**

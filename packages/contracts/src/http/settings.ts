@@ -42,6 +42,7 @@ export const SETTINGS_ROUTES = {
   getWorkspaceApiKey: {
     method: 'GET',
     path: '/api/workspaces/:id/settings/openai_api_key',
+    workspaceParam: 'id',
     service: 'workspace',
     access: 'workspace-admin',
     params: WorkspaceParams,
@@ -50,6 +51,7 @@ export const SETTINGS_ROUTES = {
   putWorkspaceApiKey: {
     method: 'PUT',
     path: '/api/workspaces/:id/settings/openai_api_key',
+    workspaceParam: 'id',
     service: 'workspace',
     access: 'workspace-admin',
     params: WorkspaceParams,
@@ -75,6 +77,7 @@ export const SETTINGS_ROUTES = {
   deleteWorkspaceApiKey: {
     method: 'DELETE',
     path: '/api/workspaces/:id/settings/openai_api_key',
+    workspaceParam: 'id',
     service: 'workspace',
     access: 'workspace-admin',
     params: WorkspaceParams,
@@ -91,6 +94,7 @@ export const SETTINGS_ROUTES = {
   getWorkspaceBaseUrl: {
     method: 'GET',
     path: '/api/workspaces/:id/settings/openai_base_url',
+    workspaceParam: 'id',
     service: 'workspace',
     access: 'workspace-admin',
     params: WorkspaceParams,
@@ -99,6 +103,7 @@ export const SETTINGS_ROUTES = {
   putWorkspaceBaseUrl: {
     method: 'PUT',
     path: '/api/workspaces/:id/settings/openai_base_url',
+    workspaceParam: 'id',
     service: 'workspace',
     access: 'workspace-admin',
     params: WorkspaceParams,
@@ -108,6 +113,7 @@ export const SETTINGS_ROUTES = {
   deleteWorkspaceBaseUrl: {
     method: 'DELETE',
     path: '/api/workspaces/:id/settings/openai_base_url',
+    workspaceParam: 'id',
     service: 'workspace',
     access: 'workspace-admin',
     params: WorkspaceParams,

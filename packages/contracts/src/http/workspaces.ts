@@ -67,6 +67,7 @@ export const WORKSPACE_ROUTES = {
   update: {
     method: 'PATCH',
     path: '/api/workspaces/:id',
+    workspaceParam: 'id',
     service: 'workspace',
     access: 'super-admin',
     params: WorkspaceParams,
@@ -76,6 +77,7 @@ export const WORKSPACE_ROUTES = {
   remove: {
     method: 'DELETE',
     path: '/api/workspaces/:id',
+    workspaceParam: 'id',
     service: 'workspace',
     access: 'super-admin',
     params: WorkspaceParams,
@@ -84,6 +86,7 @@ export const WORKSPACE_ROUTES = {
   uploadLogo: {
     method: 'POST',
     path: '/api/workspaces/:id/logo',
+    workspaceParam: 'id',
     service: 'workspace',
     access: 'super-admin',
     params: WorkspaceParams,
@@ -94,6 +97,7 @@ export const WORKSPACE_ROUTES = {
   logo: {
     method: 'GET',
     path: '/api/workspaces/:id/logo',
+    workspaceParam: 'id',
     service: 'workspace',
     access: 'member',
     params: WorkspaceParams,

@@ -36,3 +36,18 @@ export {
   verifyPinnedToken,
   type PinnedToken,
 } from './signed-token';
+export {
+  fieldsOf,
+  workspaceRequired,
+  RESPONDED,
+  routeMounter,
+  type MountOptions,
+  type MountRoute,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteCall,
+  type RouteHandler,
+  type RouteMounterOptions,
+  type RouteParams,
+  type RouteQuery,
+} from './mount';

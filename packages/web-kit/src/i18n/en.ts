@@ -184,9 +184,6 @@ export const en = {
       imageText: 'Images from a prompt, optionally from a reference image.',
       promptsTitle: 'Reusable prompts',
       promptsText: 'Templates with fill-in variables, shared in your workspace.',
-      username: 'Username',
-      email: 'Email',
-      password: 'Password',
       loggingIn: 'Logging in...',
       creatingAccount: 'Creating account...',
       createAccount: 'Create account',
@@ -397,6 +394,12 @@ export const en = {
     myCap: 'Your monthly cap',
     noCap: 'No cap',
     capUsed: 'Cap used',
+  },
+  // <UsernameField>, <EmailField>, <PasswordField> (ui/user-fields.tsx): sign-in, sign-up, admin
+  userFields: {
+    username: 'Username',
+    email: 'Email',
+    password: 'Password',
   },
   kit: {
     loading: 'Loading',
@@ -725,7 +728,6 @@ export const en = {
       textSuper: 'Create an account and, optionally, assign it to a workspace with a role.',
       text: 'Create an account; it joins {{name}} as a user.',
       currentWorkspace: 'the current workspace',
-      password: 'Password',
       workspace: 'Workspace',
       submit: 'Add User',
       pending: 'Adding...',

@@ -15,4 +15,4 @@ export { localizeAttachmentProblem, localizeServerMessage } from './localize-err
 export { en, type Resources } from './en';
 export { nl } from './nl';
 export { useTranslation, Trans } from 'react-i18next';
-export { localizeValidationMessage } from './localize-validation';
+export { fieldErrors, localizeValidationMessage } from './localize-validation';

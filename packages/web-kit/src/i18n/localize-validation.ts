@@ -69,3 +69,15 @@ export function localizeValidationMessage(
 export function englishValidationMessage(key: PatternKey, values: Record<string, unknown>) {
   return i18n.t(`validation.${key}`, { ...BRACES, ...values, lng: 'en' });
 }
+
+type Issues = ReadonlyArray<{ path: PropertyKey[]; message: string }>;
+
+/** The first message of each field of a failed schema parse, in the chosen language. */
+export function fieldErrors<Field extends string = string>(
+  issues: Issues,
+): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of issues)
+    errors[String(issue.path[0] ?? '') as Field] ??= localizeValidationMessage(issue.message);
+  return errors;
+}

@@ -1,40 +1,41 @@
-import type { KeyObject } from 'node:crypto';
-import { Router } from 'express';
-import { AUDIT_ROUTES as r } from '@aict/contracts';
-import { contextOf, requireContext } from '@aict/service-kit';
+import { AUDIT_ROUTES, type RouteDef } from '@aict/contracts';
+import { RESPONDED, type MountRoute } from '@aict/service-kit';
 import type { AuditRepository } from '../data/audit.repository';
 import { exportAuditEntries, listAuditEntries, verifyAuditLog } from '../domain/audit-log';
-import { userErrors } from '../domain/user.errors';
 import { presentAuditCsv, presentAuditEntry } from '../presenters/audit.presenter';
 
-/** The audit log (issue 17): read by admins, verified by the super admin. */
-export function auditRoutes(audit: AuditRepository, { contextKey }: { contextKey: KeyObject }) {
-  const router = Router();
-  const signedIn = requireContext(contextKey);
+/**
+ * The workspace whose entries are read (the query's `workspaceId`, else the current one) is
+ * authorised by the use case: 403 for one the caller does not administer, whether they belong
+ * to it or not (as the gateway answers), where the mount would answer 404 for one they do not
+ * belong to.
+ */
+const workspaceByUseCase = <D extends RouteDef>(def: D) => ({
+  ...def,
+  workspaceFree: true as const,
+});
 
-  router.get(r.verify.path, signedIn, async (req, res) => {
-    if (!contextOf(req).sa) throw userErrors.forbidden();
-    res.set('cache-control', 'no-store').json(await verifyAuditLog(audit));
+/** The audit log (issue 17): read by admins, verified by the super admin. */
+export function auditRoutes(mount: MountRoute, audit: AuditRepository): void {
+  mount(AUDIT_ROUTES.verify, async ({ res }) => {
+    res.set('cache-control', 'no-store');
+    return verifyAuditLog(audit);
   });
 
-  router.get(r.export.path, signedIn, async (req, res) => {
-    const query = r.export.query.parse(req.query);
-    const entries = await exportAuditEntries(audit, contextOf(req), query);
+  mount(workspaceByUseCase(AUDIT_ROUTES.export), async ({ res, ctx, query }) => {
+    const entries = await exportAuditEntries(audit, ctx, query);
     res
       .type('text/csv; charset=utf-8')
       .attachment('audit.csv')
       .set('cache-control', 'no-store')
       .set('x-content-type-options', 'nosniff')
       .send(presentAuditCsv(entries));
+    return RESPONDED;
   });
 
-  router.get(r.list.path, signedIn, async (req, res) => {
-    const query = r.list.query.parse(req.query);
-    const page = await listAuditEntries(audit, contextOf(req), query);
-    res
-      .set('cache-control', 'no-store')
-      .json({ entries: page.entries.map(presentAuditEntry), next: page.next });
+  mount(workspaceByUseCase(AUDIT_ROUTES.list), async ({ res, ctx, query }) => {
+    const page = await listAuditEntries(audit, ctx, query);
+    res.set('cache-control', 'no-store');
+    return { entries: page.entries.map(presentAuditEntry), next: page.next };
   });
-
-  return router;
 }

@@ -1,5 +1,5 @@
 import type { TrustedContext } from '@aict/contracts';
-import { isAdminIn, roleIn, workspaceInView } from '@aict/service-kit';
+import { isAdminIn, roleIn } from '@aict/service-kit';
 import { ownerKeyOf, type ContentRecord, type OwnerKey } from '../data/layout';
 import { contentNotFound, deleteForbidden } from './content.errors';
 import type { DomainDeps } from './domain-deps';
@@ -9,13 +9,10 @@ import type { DomainDeps } from './domain-deps';
 // - The workspace "in view" is the one the request names: `workspaceId` in the query, else
 //   X-Workspace-ID, else the gateway's `ctx.ws`. Each one named is authorised against the
 //   context (404 WORKSPACE.NOT_FOUND when the caller is not a member; the gateway already
-//   answers 403 before).
+//   answers 403 before) by the route's mount, once: the use cases get the one in view.
 // - Seen: with a workspace in view, that workspace's contents only; without one, the
 //   caller's own contents generated without a workspace. Anything else is 404 (never 403).
 // - Delete: the content's owner, admins of its workspace, super admins; others 403.
-
-/** The workspace in view: one definition for every service (service-kit's). */
-export { workspaceInView };
 
 /** The owner key the lists of this request read. */
 export function ownerInView(ctx: TrustedContext, inView: number | null): OwnerKey {

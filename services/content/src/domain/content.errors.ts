@@ -21,11 +21,6 @@ export const reviewForbidden = (action: 'submit' | 'decide') =>
 export const reviewConflict = () =>
   AppError.conflict('CONTENT.REVIEW_CONFLICT', ERRORS['CONTENT.REVIEW_CONFLICT'].message);
 
-export const workspaceRequired = () =>
-  AppError.badRequest('VALIDATION.FAILED', 'Workspace id is required', [
-    { path: 'workspaceId', message: 'Workspace id is required' },
-  ]);
-
 export const invalidCursor = () =>
   AppError.badRequest('VALIDATION.FAILED', 'Invalid cursor', [
     { path: 'cursor', message: 'Invalid cursor' },

@@ -1,7 +1,7 @@
 import type { TrustedContext } from '@aict/contracts';
 import { pendingDeleteId, type PendingDoc } from '../data/collections';
 import type { ContentRecord } from '../data/layout';
-import { assertCanDelete, loadVisibleContent, workspaceInView } from './access';
+import { assertCanDelete, loadVisibleContent } from './access';
 import { applyDeleted, finishPending } from './derived';
 import { ownerLock, type DomainDeps } from './domain-deps';
 
@@ -10,9 +10,8 @@ export async function deleteContent(
   d: DomainDeps,
   ctx: TrustedContext,
   id: string,
-  named: ReadonlyArray<number | undefined>,
+  inView: number | null,
 ): Promise<void> {
-  const inView = workspaceInView(ctx, named);
   const record = await loadVisibleContent(d, ctx, id, inView);
   assertCanDelete(ctx, record);
   await removeContent(d, record);

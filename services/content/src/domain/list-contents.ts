@@ -8,7 +8,7 @@ import {
 } from '../data/layout';
 import { intersectPages, queryGrams } from '../data/trigrams';
 import { decodeCursor, encodeCursor, type Cursor } from '../lib/cursor';
-import { ownerInView, workspaceInView } from './access';
+import { ownerInView } from './access';
 import type { DomainDeps } from './domain-deps';
 import { pagesBehind } from './search-index';
 
@@ -29,14 +29,14 @@ interface Found {
 /**
  * GET /api/contents: the history of the workspace in view (or the caller's contents without
  * a workspace), newest first, `type`-filtered, `q`-searched, `limit` items from `cursor`.
+ * `inView`: the workspace the request acts in, already authorised (null: none).
  */
 export async function listContents(
   d: DomainDeps,
   ctx: TrustedContext,
   query: ListContentsQuery,
-  headerWorkspace: number | undefined,
+  inView: number | null,
 ): Promise<HistoryPage> {
-  const inView = workspaceInView(ctx, [query.workspaceId, headerWorkspace]);
   const key = ownerInView(ctx, inView);
   const cursor = decodeCursor(query.cursor);
   const review = query.review;

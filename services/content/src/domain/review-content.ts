@@ -3,7 +3,7 @@ import { isAdminIn } from '@aict/service-kit';
 import { pendingReviewId } from '../data/collections';
 import type { ContentRecord } from '../data/layout';
 import type { ReviewVersion } from '../data/review.repository';
-import { loadVisibleContent, workspaceInView } from './access';
+import { loadVisibleContent } from './access';
 import { contentNotFound, reviewConflict, reviewForbidden } from './content.errors';
 import { applyReview } from './derived';
 import { ownerLock, type DomainDeps } from './domain-deps';
@@ -41,9 +41,9 @@ export async function reviewContent(
   ctx: TrustedContext,
   id: string,
   body: ReviewContentBody,
-  named: ReadonlyArray<number | undefined>,
+  inView: number | null,
 ): Promise<ContentRecord> {
-  const record = await loadVisibleContent(d, ctx, id, workspaceInView(ctx, named));
+  const record = await loadVisibleContent(d, ctx, id, inView);
   if (!mayReview(ctx, record, body.action))
     throw reviewForbidden(body.action === 'submit' ? 'submit' : 'decide');
   const rule = FROM[body.action];

@@ -4,22 +4,19 @@ import {
   type StatsResponse,
   type TrustedContext,
 } from '@aict/contracts';
-import { workspaceInView } from './access';
-import { workspaceRequired } from './content.errors';
 import type { DomainDeps } from './domain-deps';
 
 /**
  * GET /api/stats: the stats page's three counts. Text and image counts come from the
  * workspace's counters document (by `_id`); the prompt count from the prompt service
  * (request/reply `prompt.count`, with the caller's context), asked at the same time.
+ * `workspaceId`: a workspace of the caller's, already authorised.
  */
 export async function getStats(
   d: DomainDeps,
   ctx: TrustedContext,
-  named: ReadonlyArray<number | undefined>,
+  workspaceId: number,
 ): Promise<StatsResponse> {
-  const workspaceId = workspaceInView(ctx, named);
-  if (workspaceId === null) throw workspaceRequired();
   const [counters, prompts] = await Promise.all([
     d.counters.findCounts(String(workspaceId)),
     d.bus.request(

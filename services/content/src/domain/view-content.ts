@@ -1,19 +1,21 @@
 import type { TrustedContext } from '@aict/contracts';
 import type { ContentRecord, TurnItem } from '../data/layout';
-import { loadVisibleContent, workspaceInView } from './access';
+import { loadVisibleContent } from './access';
 import type { DomainDeps } from './domain-deps';
 
 /** One message of a conversation: a turn of its thread, or the content alone (no thread). */
 export type ConversationEntry = { turn: TurnItem } | { record: ContentRecord };
 
-/** GET /api/contents/:id: one content of the workspace in view (404 otherwise). */
+/**
+ * GET /api/contents/:id: one content of the workspace in view (404 otherwise). `inView` is
+ * the workspace the request acts in, already authorised (null: none).
+ */
 export async function getContent(
   d: DomainDeps,
   ctx: TrustedContext,
   id: string,
-  named: ReadonlyArray<number | undefined>,
+  inView: number | null,
 ): Promise<ContentRecord> {
-  const inView = workspaceInView(ctx, named);
   return loadVisibleContent(d, ctx, id, inView);
 }
 
@@ -26,9 +28,8 @@ export async function getConversation(
   d: DomainDeps,
   ctx: TrustedContext,
   id: string,
-  named: ReadonlyArray<number | undefined>,
+  inView: number | null,
 ): Promise<ConversationEntry[]> {
-  const inView = workspaceInView(ctx, named);
   const record = await loadVisibleContent(d, ctx, id, inView);
   const thread = await d.contents.findThread(record.threadId);
   if (!thread || thread.key !== record.key || !thread.turns.some((t) => t.id === record._id))

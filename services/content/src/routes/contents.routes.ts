@@ -1,24 +1,11 @@
-import type { RequestHandler, Router } from 'express';
-import {
-  ExportContentQuery,
-  IdParams,
-  ListContentsQuery,
-  ReviewContentBody,
-} from '@aict/contracts';
-import { contextOf, jsonBody } from '@aict/service-kit';
+import { CONTENT_ROUTES } from '@aict/contracts';
+import { RESPONDED, type MountRoute } from '@aict/service-kit';
 import { deleteContent } from '../domain/delete-content';
 import type { DomainDeps } from '../domain/domain-deps';
 import { listContents } from '../domain/list-contents';
 import { reviewContent } from '../domain/review-content';
 import { getStats } from '../domain/stats';
 import { getContent, getConversation } from '../domain/view-content';
-import {
-  bodyOf,
-  headerWorkspaceOf,
-  OptionalWorkspaceQuery,
-  paramsOf,
-  queryOf,
-} from '../lib/request';
 import { presentExport, renderExport } from '../presenters/content-export.presenter';
 import {
   presentConversationEntry,
@@ -26,61 +13,52 @@ import {
   presentSummary,
 } from '../presenters/content.presenter';
 
-/** Content routes of SPEC §7 and the stats. Each: context → validate → use case → presenter. */
-export function contentRoutes(router: Router, d: DomainDeps, signedIn: RequestHandler): void {
-  const named = (req: Parameters<RequestHandler>[0]) => [
-    queryOf(OptionalWorkspaceQuery, req).workspaceId,
-    headerWorkspaceOf(req),
-  ];
-
-  router.get('/api/contents', signedIn, async (req, res) => {
-    const query = queryOf(ListContentsQuery, req);
-    const page = await listContents(d, contextOf(req), query, headerWorkspaceOf(req));
-    res.json({ items: page.items.map(presentSummary), nextCursor: page.nextCursor });
+/**
+ * Content routes of SPEC §7 and the stats, mounted from their definitions (CONTENT_ROUTES):
+ * the input is validated and the workspace in view authorised by the mount; each route runs
+ * its use case and presents the result.
+ */
+export function contentRoutes(mount: MountRoute, d: DomainDeps): void {
+  mount(CONTENT_ROUTES.list, async ({ ctx, query, workspaceId }) => {
+    const page = await listContents(d, ctx, query, workspaceId);
+    return { items: page.items.map(presentSummary), nextCursor: page.nextCursor };
   });
 
-  router.get('/api/contents/:id', signedIn, async (req, res) => {
-    const { id } = paramsOf(IdParams, req);
-    res.json(presentRecord(await getContent(d, contextOf(req), id, named(req))));
-  });
+  mount(CONTENT_ROUTES.get, async ({ ctx, params, workspaceId }) =>
+    presentRecord(await getContent(d, ctx, params.id, workspaceId)),
+  );
 
-  router.get('/api/contents/:id/conversation', signedIn, async (req, res) => {
-    const { id } = paramsOf(IdParams, req);
-    const entries = await getConversation(d, contextOf(req), id, named(req));
-    res.json(entries.map(presentConversationEntry));
+  mount(CONTENT_ROUTES.conversation, async ({ ctx, params, workspaceId }) => {
+    const entries = await getConversation(d, ctx, params.id, workspaceId);
+    return entries.map(presentConversationEntry);
   });
 
   // The conversation as a download (issue 18): whoever may read the content may export it.
-  router.get('/api/contents/:id/export', signedIn, async (req, res) => {
-    const { id } = paramsOf(IdParams, req);
-    const { format, workspaceId } = queryOf(ExportContentQuery, req);
-    const entries = await getConversation(d, contextOf(req), id, [
-      workspaceId,
-      headerWorkspaceOf(req),
-    ]);
-    const file = await renderExport(presentExport(entries.map(presentConversationEntry)), format);
+  mount(CONTENT_ROUTES.export, async ({ ctx, res, params, query, workspaceId }) => {
+    const entries = await getConversation(d, ctx, params.id, workspaceId);
+    const doc = presentExport(entries.map(presentConversationEntry));
+    const file = await renderExport(doc, query.format);
     res
       .status(200)
       .attachment(file.fileName)
       .type(file.contentType)
       .set('cache-control', 'private, no-store')
       .send(file.body);
+    return RESPONDED;
   });
 
   // Review states (issue 18): the author submits, admins approve or request changes.
-  router.post('/api/contents/:id/review', signedIn, jsonBody('16kb'), async (req, res) => {
-    const { id } = paramsOf(IdParams, req);
-    const body = bodyOf(ReviewContentBody, req);
-    res.json(presentRecord(await reviewContent(d, contextOf(req), id, body, named(req))));
-  });
+  mount(
+    CONTENT_ROUTES.review,
+    async ({ ctx, params, body, workspaceId }) =>
+      presentRecord(await reviewContent(d, ctx, params.id, body, workspaceId)),
+    { bodyLimit: '16kb' },
+  );
 
-  router.delete('/api/contents/:id', signedIn, async (req, res) => {
-    const { id } = paramsOf(IdParams, req);
-    await deleteContent(d, contextOf(req), id, named(req));
-    res.status(204).end();
-  });
+  mount(CONTENT_ROUTES.remove, ({ ctx, params, workspaceId }) =>
+    deleteContent(d, ctx, params.id, workspaceId),
+  );
 
-  router.get('/api/stats', signedIn, async (req, res) => {
-    res.json(await getStats(d, contextOf(req), named(req)));
-  });
+  // `member`: the mount has authorised the workspace the query names.
+  mount(CONTENT_ROUTES.stats, ({ ctx, query }) => getStats(d, ctx, query.workspaceId));
 }

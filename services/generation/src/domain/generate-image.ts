@@ -21,7 +21,6 @@ import { IMAGE_SIZE, imageQualityOf } from './usage';
 import {
   loadPrompt,
   loadProviderConfig,
-  requireWorkspace,
   type GenerationPrompt,
   type KeyedProviderConfig,
 } from './upstream';
@@ -168,10 +167,10 @@ export function prepareImage(
 export async function prepareGenerateWithImage(
   d: DomainDeps,
   ctx: TrustedContext,
+  workspaceId: number,
   fields: GenerateWithImageFields,
   file: { bytes: Buffer; filename: string },
 ): Promise<PreparedGeneration> {
-  const workspaceId = requireWorkspace(ctx, [fields.workspaceId]);
   const mimeType = await detectImage(file.bytes);
   if (!mimeType) throw notAnImage();
   assertImagePixels(file.bytes);

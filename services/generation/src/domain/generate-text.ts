@@ -19,12 +19,7 @@ import type { DomainDeps } from './domain-deps';
 import { prepareImage } from './generate-image';
 import { accessRevoked, contentNotFound, modelNotAllowed } from './generation.errors';
 import { newContentId, saveGeneration, titleFrom } from './save-generation';
-import {
-  loadPrompt,
-  loadProviderConfig,
-  requireWorkspace,
-  type KeyedProviderConfig,
-} from './upstream';
+import { loadPrompt, loadProviderConfig, type KeyedProviderConfig } from './upstream';
 
 /** How a prepared generation reports progress; `signal` is the client going away (streams). */
 export interface RunIO {
@@ -124,9 +119,9 @@ function textRun(d: DomainDeps, job: TextJob): PreparedGeneration {
 export async function prepareGenerate(
   d: DomainDeps,
   ctx: TrustedContext,
+  workspaceId: number,
   body: GenerateBody,
 ): Promise<PreparedGeneration> {
-  const workspaceId = requireWorkspace(ctx, [body.workspaceId]);
   const prompt = await loadPrompt(d, ctx, body.promptId, workspaceId);
   const provider = await loadProviderConfig(d, workspaceId);
   const model =
@@ -183,17 +178,13 @@ export async function prepareGenerate(
 export async function prepareReply(
   d: DomainDeps,
   ctx: TrustedContext,
+  workspaceId: number,
   body: GenerateReplyBody,
 ): Promise<PreparedGeneration> {
-  const workspaceId = requireWorkspace(ctx, [body.workspaceId]);
   let parent: GenerationRecord | null = null;
   if (body.parentContentId) {
     parent = await d.generations.findById(body.parentContentId);
-    const visible =
-      parent &&
-      !parent.removedAt &&
-      parent.workspaceId === workspaceId &&
-      (workspaceId !== null || parent.userId === ctx.uid);
+    const visible = parent && !parent.removedAt && parent.workspaceId === workspaceId;
     if (!visible) throw contentNotFound();
   }
   const provider = await loadProviderConfig(d, workspaceId);

@@ -15,6 +15,12 @@ export const workspaceBusy = (retryAfterSeconds: number) =>
 export const idempotencyConflict = () => codeError('GENERATION.IDEMPOTENCY_CONFLICT');
 /** 403: the caller's rights went while generating (live-generations.ts); nothing is saved. */
 export const accessRevoked = () => codeError('GENERATION.ACCESS_REVOKED');
+/** What a request that names no workspace is told (400), by what it came to do. */
+export const SELECT_A_WORKSPACE = {
+  generating: 'Select a workspace before generating content.',
+  uploading: 'Select a workspace before uploading files.',
+  usage: 'Select a workspace.',
+} as const;
 /** 400: a provider call or an upload without a workspace (never paid by the global key). */
 export const workspaceRequired = (message: string) =>
   AppError.badRequest('VALIDATION.FAILED', message, [{ path: 'workspaceId', message }]);

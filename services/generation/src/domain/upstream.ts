@@ -5,27 +5,27 @@ import {
   ProviderConfig,
   type TrustedContext,
 } from '@aict/contracts';
-import { workspaceInView } from '@aict/service-kit';
 import type { DomainDeps } from './domain-deps';
-import { keyMissing, promptNotFound, workspaceRequired } from './generation.errors';
+import {
+  keyMissing,
+  promptNotFound,
+  SELECT_A_WORKSPACE,
+  workspaceRequired,
+} from './generation.errors';
 
 export type GenerationPrompt = Extract<PromptForGenerationReply, { found: true }>['prompt'];
 export type KeyedProviderConfig = ProviderConfig & { apiKey: string };
 
-/** The workspace in view: one definition for every service (service-kit's). */
-export { workspaceInView };
-
 /**
- * The workspace a provider call (or a stored file) is made in: as `workspaceInView`, but one
- * is required. The global key is the fallback for workspaces without a key of their own, never
- * for a call without a workspace (decision of 2026-11-24).
+ * The workspace a provider call (or a stored file) is made in: the workspace in view, which is
+ * required (400 before any write, wait or provider call). The global key is the fallback for
+ * workspaces without a key of their own, never for a call without a workspace (decision of
+ * 2026-11-24).
  */
 export function requireWorkspace(
-  ctx: TrustedContext,
-  named: ReadonlyArray<number | null | undefined>,
-  message = 'Select a workspace before generating content.',
+  workspaceId: number | null,
+  message: string = SELECT_A_WORKSPACE.generating,
 ): number {
-  const workspaceId = workspaceInView(ctx, named);
   if (workspaceId === null) throw workspaceRequired(message);
   return workspaceId;
 }

@@ -2,7 +2,7 @@ import type { AuditAct, AuditSummary, TrustedContext } from '@aict/contracts';
 import type { StoredPrice } from '../data/usage.repository';
 import type { DomainDeps } from './domain-deps';
 import { budgetLimit, priceOf, rateLimit, setPrice, userCapLimit } from './usage';
-import { readLimits, setBudget, setRateLimit, setUserCap } from './usage-report';
+import { setBudget, setRateLimit, setUserCap } from './usage-report';
 
 // The audit log (issue 17) of the usage settings: budgets, user caps, rate limits and
 // prices. Each edit is done by usage.ts / usage-report.ts as before, then announced as an
@@ -31,17 +31,12 @@ async function record(d: DomainDeps, ctx: TrustedContext, act: Act): Promise<voi
 const storedLimit = async (d: DomainDeps, id: string) =>
   (await d.usage.readLimitDoc<{ value: number | null }>(id))?.value ?? null;
 
-/** The workspace an admin's limit edit is about (refused as the edit itself would be). */
-const workspaceOf = async (d: DomainDeps, ctx: TrustedContext, named: number | undefined) =>
-  (await readLimits(d, ctx, named)).workspaceId;
-
 export async function setBudgetAudited(
   d: DomainDeps,
   ctx: TrustedContext,
-  named: number | undefined,
+  workspaceId: number,
   value: number | null,
 ) {
-  const workspaceId = await workspaceOf(d, ctx, named);
   const before = await storedLimit(d, budgetLimit(workspaceId));
   const limits = await setBudget(d, ctx, workspaceId, value);
   if (before !== value) {
@@ -60,11 +55,10 @@ export async function setBudgetAudited(
 export async function setUserCapAudited(
   d: DomainDeps,
   ctx: TrustedContext,
-  named: number | undefined,
+  workspaceId: number,
   userId: string,
   value: number | null,
 ) {
-  const workspaceId = await workspaceOf(d, ctx, named);
   const before = await storedLimit(d, userCapLimit(workspaceId, userId));
   const limits = await setUserCap(d, ctx, workspaceId, userId, value);
   if (before !== value) {
@@ -83,10 +77,9 @@ export async function setUserCapAudited(
 export async function setRateLimitAudited(
   d: DomainDeps,
   ctx: TrustedContext,
-  named: number | undefined,
+  workspaceId: number,
   value: number | null,
 ) {
-  const workspaceId = await workspaceOf(d, ctx, named);
   const before = await storedLimit(d, rateLimit(workspaceId));
   const limits = await setRateLimit(d, ctx, workspaceId, value);
   if (before !== value) {

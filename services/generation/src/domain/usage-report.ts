@@ -12,7 +12,6 @@ import type { UsageEntry } from '../data/usage.model';
 import type { TallyRow } from '../data/usage.repository';
 import type { DomainDeps } from './domain-deps';
 import { codeError } from './generation.errors';
-import { requireWorkspace } from './upstream';
 import { readTally, userTally, workspaceTally } from './usage-tally';
 import {
   budgetLimit,
@@ -27,11 +26,9 @@ import {
 const isAdminOf = (ctx: TrustedContext, workspaceId: number) =>
   ctx.sa || ctx.roles[String(workspaceId)] === 'admin';
 
-/** The workspace in view, for its admins (or the super admin); members get 403. */
-function adminWorkspace(ctx: TrustedContext, workspaceId: number | undefined): number {
-  const id = requireWorkspace(ctx, [workspaceId], 'Select a workspace.');
-  if (!isAdminOf(ctx, id)) throw codeError('AUTH.FORBIDDEN');
-  return id;
+/** The workspace's limits and ledger are for its admins (or the super admin): members get 403. */
+function assertAdminOf(ctx: TrustedContext, workspaceId: number): void {
+  if (!isAdminOf(ctx, workspaceId)) throw codeError('AUTH.FORBIDDEN');
 }
 
 interface CapDoc {
@@ -44,9 +41,9 @@ interface CapDoc {
 export async function readLimits(
   d: DomainDeps,
   ctx: TrustedContext,
-  workspaceNamed: number | undefined,
+  workspaceId: number,
 ): Promise<UsageLimits> {
-  const workspaceId = adminWorkspace(ctx, workspaceNamed);
+  assertAdminOf(ctx, workspaceId);
   const [budget, rate, caps] = await Promise.all([
     d.usage.readLimit(budgetLimit(workspaceId)),
     d.usage.readLimit(rateLimit(workspaceId)),
@@ -60,11 +57,10 @@ export async function readLimits(
 export async function setBudget(
   d: DomainDeps,
   ctx: TrustedContext,
-  workspaceNamed: number | undefined,
+  workspaceId: number,
   value: number | null,
 ) {
   if (!ctx.sa) throw codeError('AUTH.FORBIDDEN');
-  const workspaceId = adminWorkspace(ctx, workspaceNamed);
   await d.usage.writeLimit(budgetLimit(workspaceId), value);
   return readLimits(d, ctx, workspaceId);
 }
@@ -72,11 +68,11 @@ export async function setBudget(
 export async function setUserCap(
   d: DomainDeps,
   ctx: TrustedContext,
-  workspaceNamed: number | undefined,
+  workspaceId: number,
   userId: string,
   value: number | null,
 ) {
-  const workspaceId = adminWorkspace(ctx, workspaceNamed);
+  assertAdminOf(ctx, workspaceId);
   await d.usage.writeLimit(userCapLimit(workspaceId, userId), value, {
     kind: 'cap',
     workspaceId,
@@ -88,10 +84,10 @@ export async function setUserCap(
 export async function setRateLimit(
   d: DomainDeps,
   ctx: TrustedContext,
-  workspaceNamed: number | undefined,
+  workspaceId: number,
   value: number | null,
 ) {
-  const workspaceId = adminWorkspace(ctx, workspaceNamed);
+  assertAdminOf(ctx, workspaceId);
   await d.usage.writeLimit(rateLimit(workspaceId), value);
   return readLimits(d, ctx, workspaceId);
 }
@@ -110,10 +106,9 @@ const byCost = (rows: TallyRow[]) =>
 export async function usageSummary(
   d: DomainDeps,
   ctx: TrustedContext,
-  workspaceNamed: number | undefined,
+  workspaceId: number,
   monthAsked: string | undefined,
 ): Promise<UsageSummary> {
-  const workspaceId = requireWorkspace(ctx, [workspaceNamed], 'Select a workspace.');
   const admin = isAdminOf(ctx, workspaceId);
   await d.usageRuntime.settles.drain(workspaceId);
   const month = monthAsked ?? monthOf(d.clock.now());
@@ -158,9 +153,9 @@ const budgetState = (spent: number, budget: number | null) => ({
 export async function budgetStatus(
   d: DomainDeps,
   ctx: TrustedContext,
-  workspaceNamed: number | undefined,
+  workspaceId: number,
 ): Promise<BudgetStatus> {
-  const workspaceId = adminWorkspace(ctx, workspaceNamed);
+  assertAdminOf(ctx, workspaceId);
   const month = monthOf(d.clock.now());
   const [spent, budget] = await Promise.all([
     spentOn(d, workspaceCounter(workspaceId, month)),
@@ -184,9 +179,8 @@ export async function budgetStatus(
 export async function myUsage(
   d: DomainDeps,
   ctx: TrustedContext,
-  workspaceNamed: number | undefined,
+  workspaceId: number,
 ): Promise<MyUsage> {
-  const workspaceId = requireWorkspace(ctx, [workspaceNamed], 'Select a workspace.');
   if (!ctx.uid) throw codeError('AUTH.FORBIDDEN');
   const uid = ctx.uid;
   const month = monthOf(d.clock.now());
@@ -286,10 +280,10 @@ function csvField(value: unknown): string {
 export async function usageCsv(
   d: DomainDeps,
   ctx: TrustedContext,
-  workspaceNamed: number | undefined,
+  workspaceId: number,
   monthAsked: string | undefined,
 ): Promise<{ month: string; workspaceId: number; lines: AsyncIterable<string> }> {
-  const workspaceId = adminWorkspace(ctx, workspaceNamed);
+  assertAdminOf(ctx, workspaceId);
   const month = monthAsked ?? monthOf(d.clock.now());
   await d.usageRuntime.settles.drain(workspaceId);
   const entries = d.usage.streamMonth(workspaceId, month)[Symbol.asyncIterator]();

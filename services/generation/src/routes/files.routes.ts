@@ -1,26 +1,24 @@
-import type { RequestHandler, Response, Router } from 'express';
+import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import {
-  EntityId,
+  GENERATION_ROUTES,
   MAX_CHAT_FILE_BYTES,
   MAX_CHAT_FILES,
   MAX_CHAT_TOTAL_BYTES,
-  WORKSPACE_HEADER,
-  WorkspaceId,
 } from '@aict/contracts';
 import {
   AppError,
   checkFiles,
-  contextOf,
   readUpload,
+  RESPONDED,
+  type MountRoute,
   type ReadUploadOptions,
 } from '@aict/service-kit';
-import { z } from 'zod';
 import { readAttachment, uploadAttachments } from '../domain/attachments';
 import type { DomainDeps } from '../domain/domain-deps';
 import { readGeneratedImage } from '../domain/generate-image';
-import { codeError, fileNotFound } from '../domain/generation.errors';
-import { requireWorkspace, workspaceInView } from '../domain/upstream';
+import { codeError, fileNotFound, SELECT_A_WORKSPACE } from '../domain/generation.errors';
+import { requireWorkspace } from '../domain/upstream';
 import { ATTACHMENT_CHECK } from '../lib/file-checks';
 
 /** Chat attachments (SPEC §5): up to MAX_CHAT_FILES files in `files`, each type checked. */
@@ -43,16 +41,6 @@ const CHAT_UPLOAD: ReadUploadOptions = {
   },
 };
 
-const IdParams = z.object({ id: EntityId });
-const ContentParams = z.object({ contentId: EntityId });
-const WorkspaceQuery = z.object({ workspaceId: WorkspaceId.optional() });
-const WorkspaceHeader = WorkspaceId.optional();
-
-function namedWorkspaces(req: Parameters<RequestHandler>[0]): (number | undefined)[] {
-  const query = WorkspaceQuery.parse(req.query);
-  return [query.workspaceId, WorkspaceHeader.parse(req.headers[WORKSPACE_HEADER])];
-}
-
 function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -69,23 +57,18 @@ function sendFileHeaders(res: Response, type: string, size: number) {
 }
 
 /** Chat attachments (upload, read by their owner) and generated images (workspace members). */
-export function fileRoutes(router: Router, d: DomainDeps, signedIn: RequestHandler): void {
-  router.post('/api/uploads/chat-attachments', signedIn, async (req, res) => {
-    const ctx = contextOf(req);
-    const workspaceId = requireWorkspace(
-      ctx,
-      namedWorkspaces(req),
-      'Select a workspace before uploading files.',
-    );
+export function fileRoutes(mount: MountRoute, d: DomainDeps): void {
+  const r = GENERATION_ROUTES;
+
+  mount(r.uploadChatAttachments, async ({ req, ctx, workspaceId }) => {
+    // Before the upload is read: nothing is stored without a workspace.
+    const inWorkspace = requireWorkspace(workspaceId, SELECT_A_WORKSPACE.uploading);
     const upload = await readUpload(req, CHAT_UPLOAD);
-    res.status(201).json({ files: await uploadAttachments(d, ctx, workspaceId, upload) });
+    return { files: await uploadAttachments(d, ctx, inWorkspace, upload) };
   });
 
-  router.get('/api/uploads/chat-attachments/:id', signedIn, async (req, res) => {
-    const ctx = contextOf(req);
-    const { id } = IdParams.parse(req.params);
-    const workspaceId = workspaceInView(ctx, namedWorkspaces(req));
-    const { record, stream, size } = await readAttachment(d, ctx, id, workspaceId);
+  mount(r.chatAttachment, async ({ ctx, res, params, workspaceId }) => {
+    const { record, stream, size } = await readAttachment(d, ctx, params.id, workspaceId);
     sendFileHeaders(res, record.mimeType, size);
     res.set(
       'content-disposition',
@@ -95,15 +78,14 @@ export function fileRoutes(router: Router, d: DomainDeps, signedIn: RequestHandl
       ),
     );
     await pipeline(stream, res);
+    return RESPONDED;
   });
 
-  router.get('/api/images/:contentId', signedIn, async (req, res) => {
-    const ctx = contextOf(req);
-    const { contentId } = ContentParams.parse(req.params);
-    const workspaceId = workspaceInView(ctx, namedWorkspaces(req));
-    const image = await readGeneratedImage(d, ctx, contentId, workspaceId);
+  mount(r.generatedImage, async ({ ctx, res, params, workspaceId }) => {
+    const image = await readGeneratedImage(d, ctx, params.contentId, workspaceId);
     if (!image) throw fileNotFound();
     sendFileHeaders(res, image.info.contentType, image.info.size);
     await pipeline(image.stream, res);
+    return RESPONDED;
   });
 }

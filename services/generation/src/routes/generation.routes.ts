@@ -1,14 +1,20 @@
-import type { Request, RequestHandler, Response, Router } from 'express';
 import {
   ERRORS,
-  GenerateBody,
-  GenerateReplyBody,
-  GenerateWithImageFields,
+  GENERATION_ROUTES,
   IDEMPOTENCY_KEY_HEADER,
   MAX_CHAT_FILE_BYTES,
   type ErrorCode,
+  type RouteDef,
 } from '@aict/contracts';
-import { AppError, contextOf, jsonBody, readOneFile } from '@aict/service-kit';
+import {
+  AppError,
+  fieldsOf,
+  readOneFile,
+  RESPONDED,
+  workspaceInView,
+  type MountRoute,
+  type RouteCall,
+} from '@aict/service-kit';
 import { z } from 'zod';
 import type { DomainDeps } from '../domain/domain-deps';
 import { prepareGenerateWithImage } from '../domain/generate-image';
@@ -60,15 +66,13 @@ function streamErrorOf(err: unknown) {
  */
 async function generateFor(
   d: DomainDeps,
-  req: Request,
-  res: Response,
-  workspaceNamed: number | null | undefined,
+  { req, res, ctx }: Pick<RouteCall<RouteDef>, 'req' | 'res' | 'ctx'>,
+  inView: number | null,
   fingerprintOf: () => string,
-  prepare: () => Promise<PreparedGeneration>,
-): Promise<void> {
-  const ctx = contextOf(req);
+  prepare: (workspaceId: number) => Promise<PreparedGeneration>,
+): Promise<typeof RESPONDED> {
   // First: a request without a workspace is refused before any write or wait.
-  const workspaceId = requireWorkspace(ctx, [workspaceNamed]);
+  const workspaceId = requireWorkspace(inView);
   const slotKey = `workspace:${workspaceId}`;
   const clientGone = new AbortController();
   let releaseSlot: (() => void) | undefined;
@@ -84,10 +88,13 @@ async function generateFor(
   const claim = key ? await claimKey(d, ctx.uid!, key, fingerprintOf()) : null;
   if (claim?.kind === 'replay') {
     res.set('idempotent-replayed', 'true');
-    if (!streaming) return void res.json(claim.response);
-    const events = new EventStream(res, 0);
-    events.open();
-    return events.done(claim.response);
+    if (!streaming) res.json(claim.response);
+    else {
+      const events = new EventStream(res, 0);
+      events.open();
+      events.done(claim.response);
+    }
+    return RESPONDED;
   }
   const claimId = claim?.id ?? null;
   const contentId = claimId ? contentIdOf(claimId) : undefined;
@@ -117,7 +124,7 @@ async function generateFor(
 
   try {
     releaseSlot = await d.generationSlots.acquire(slotKey, clientGone.signal);
-    const prepared = await prepare();
+    const prepared = await prepare(workspaceId);
     // Rate limit, user cap and budget: refused as plain JSON, before the provider and any stream.
     const callId = contentId ?? newContentId();
     meter = await startMeter(d, ctx, workspaceId, callId, prepared.meter);
@@ -130,7 +137,8 @@ async function generateFor(
       });
       await settle();
       if (claimId) await completeKey(d, claimId, response);
-      return void res.json(response);
+      res.json(response);
+      return RESPONDED;
     }
 
     const events = new EventStream(res, d.config.STREAM_FLUSH_MS);
@@ -152,6 +160,7 @@ async function generateFor(
       if (!(err instanceof AppError)) d.logger.error({ err }, 'streamed generation failed');
       events.error(streamErrorOf(err));
     }
+    return RESPONDED;
   } catch (err) {
     await settle();
     if (claimId) await releaseKey(d, claimId).catch(() => undefined);
@@ -164,44 +173,51 @@ async function generateFor(
   }
 }
 
-export function generationRoutes(router: Router, d: DomainDeps, signedIn: RequestHandler): void {
-  router.post('/api/generate', signedIn, jsonBody('2mb'), async (req, res) => {
-    const body = GenerateBody.parse(req.body ?? {});
-    await generateFor(
-      d,
-      req,
-      res,
-      body.workspaceId,
-      () => sha256(`generate:${JSON.stringify(body)}`),
-      () => prepareGenerate(d, contextOf(req), body),
-    );
-  });
+/**
+ * Text and image generation: JSON or a stream of events (generateFor answers itself). The
+ * generate routes' workspace is the one in view; generate-with-image may name it in its fields.
+ */
+export function generationRoutes(mount: MountRoute, d: DomainDeps): void {
+  const r = GENERATION_ROUTES;
 
-  router.post('/api/generate-reply', signedIn, jsonBody('8mb'), async (req, res) => {
-    const body = GenerateReplyBody.parse(req.body ?? {});
-    await generateFor(
-      d,
-      req,
-      res,
-      body.workspaceId,
-      () => sha256(`generate-reply:${JSON.stringify(body)}`),
-      () => prepareReply(d, contextOf(req), body),
-    );
-  });
+  mount(
+    r.generate,
+    (call) =>
+      generateFor(
+        d,
+        call,
+        call.workspaceId,
+        () => sha256(`generate:${JSON.stringify(call.body)}`),
+        (workspaceId) => prepareGenerate(d, call.ctx, workspaceId, call.body),
+      ),
+    { bodyLimit: '2mb' },
+  );
 
-  router.post('/api/generate-with-image', signedIn, async (req, res) => {
-    const file = await readOneFile(req, REFERENCE_UPLOAD);
-    const fields = GenerateWithImageFields.parse(file.fields);
-    await generateFor(
+  mount(
+    r.generateReply,
+    (call) =>
+      generateFor(
+        d,
+        call,
+        call.workspaceId,
+        () => sha256(`generate-reply:${JSON.stringify(call.body)}`),
+        (workspaceId) => prepareReply(d, call.ctx, workspaceId, call.body),
+      ),
+    { bodyLimit: '8mb' },
+  );
+
+  mount(r.generateWithImage, async (call) => {
+    const file = await readOneFile(call.req, REFERENCE_UPLOAD);
+    const fields = fieldsOf(r.generateWithImage, file.fields);
+    return generateFor(
       d,
-      req,
-      res,
-      fields.workspaceId,
+      call,
+      workspaceInView(call.ctx, [fields.workspaceId, call.workspaceId]),
       () =>
         sha256(
           `generate-with-image:${JSON.stringify(fields)}:${sha256(file.bytes.toString('base64'))}`,
         ),
-      () => prepareGenerateWithImage(d, contextOf(req), fields, file),
+      (workspaceId) => prepareGenerateWithImage(d, call.ctx, workspaceId, fields, file),
     );
   });
 }

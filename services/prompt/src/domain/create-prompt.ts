@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parseTemplate, type CreatePromptBody, type TrustedContext } from '@aict/contracts';
 import { isAdminIn } from '@aict/service-kit';
 import type { PromptRecord } from '../data/prompt.model';
-import { assertCanPublish, workspaceInView } from './access';
+import { assertCanPublish } from './access';
 import { auditEnvelope, promptAuditSummary } from './audit-act';
 import { setDefaultPrompt } from './default-prompt';
 import type { DomainDeps } from './domain-deps';
@@ -23,9 +23,8 @@ export async function createPrompt(
   d: DomainDeps,
   ctx: TrustedContext,
   body: CreatePromptBody,
-  named: ReadonlyArray<number | null | undefined>,
+  workspaceId: number | null,
 ): Promise<PromptDetail> {
-  const workspaceId = workspaceInView(ctx, [body.workspaceId, ...named]);
   if (workspaceId === null) throw workspaceRequired();
   if (!isAdminIn(ctx, workspaceId)) throw createForbidden();
   await assertRoomInWorkspace(d, workspaceId);

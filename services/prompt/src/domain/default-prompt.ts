@@ -2,7 +2,6 @@ import type { DefaultPrompt, TrustedContext } from '@aict/contracts';
 import { outboxInsert } from '@aict/service-kit';
 import { linkId } from '@aict/service-kit';
 import { defaultChain } from '../data/default-pointer.model';
-import { workspaceInView } from './access';
 import { auditEnvelope } from './audit-act';
 import type { DomainDeps } from './domain-deps';
 import { defaultPromptNotFound } from './prompt.errors';
@@ -101,9 +100,7 @@ export async function getDefaultPrompt(
   d: DomainDeps,
   ctx: TrustedContext,
   workspaceId: number,
-  headerWorkspaceId?: number,
 ): Promise<DefaultPrompt> {
-  workspaceInView(ctx, [workspaceId, headerWorkspaceId]);
   const promptId = await defaultPromptIdOf(d, workspaceId);
   if (!promptId) throw defaultPromptNotFound();
   const prompt = await d.prompts.findById(promptId);

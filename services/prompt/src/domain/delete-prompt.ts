@@ -1,5 +1,5 @@
 import type { TrustedContext } from '@aict/contracts';
-import { assertCanDelete, loadVisiblePrompt, workspaceInView } from './access';
+import { assertCanDelete, loadVisiblePrompt } from './access';
 import { auditEnvelope, promptAuditSummary } from './audit-act';
 import { clearDefaultPrompt } from './default-prompt';
 import { imagesChain } from '../data/prompt-images.model';
@@ -18,9 +18,8 @@ export async function deletePrompt(
   d: DomainDeps,
   ctx: TrustedContext,
   promptId: string,
-  named: ReadonlyArray<number | null | undefined>,
+  inView: number | null,
 ): Promise<void> {
-  const inView = workspaceInView(ctx, named);
   const prompt = await loadVisiblePrompt(d, ctx, promptId, inView);
   assertCanDelete(ctx, prompt);
   const deleted = await d.prompts.markDeleted(promptId, [

@@ -1,5 +1,5 @@
 import type { TrustedContext } from '@aict/contracts';
-import { loadVisiblePrompt, workspaceInView } from './access';
+import { loadVisiblePrompt } from './access';
 import type { DomainDeps } from './domain-deps';
 import { viewPrompt, type PromptDetail } from './view-prompt';
 
@@ -8,9 +8,8 @@ export async function getPrompt(
   d: DomainDeps,
   ctx: TrustedContext,
   promptId: string,
-  named: ReadonlyArray<number | null | undefined>,
+  inView: number | null,
 ): Promise<PromptDetail> {
-  const inView = workspaceInView(ctx, named);
   const prompt = await loadVisiblePrompt(d, ctx, promptId, inView);
   return viewPrompt(d, ctx, prompt, inView);
 }

@@ -1,6 +1,5 @@
 import type { ContentType, TrustedContext } from '@aict/contracts';
 import type { SummaryEntry } from '../data/prompt-summary.model';
-import { workspaceInView } from './access';
 import { defaultPromptIdOf } from './default-prompt';
 import type { DomainDeps } from './domain-deps';
 import { publicSummaries, workspaceSummaries } from './prompt-summaries';
@@ -21,10 +20,8 @@ export async function listPrompts(
   d: DomainDeps,
   ctx: TrustedContext,
   query: { workspaceId: number; contentType?: ContentType },
-  headerWorkspaceId?: number,
 ): Promise<PromptListEntry[]> {
   const { workspaceId, contentType } = query;
-  workspaceInView(ctx, [workspaceId, headerWorkspaceId]);
   const [own, shared, defaultId] = await Promise.all([
     workspaceSummaries(d, workspaceId),
     d.publicScope.settled ? publicSummaries(d) : [],

@@ -11,7 +11,7 @@ import {
   versionsChain,
   type PromptVersionValue,
 } from '../data/prompt-versions.model';
-import { loadVisiblePrompt, workspaceInView } from './access';
+import { loadVisiblePrompt } from './access';
 import { auditedPromptFields, auditEnvelope, changedFields } from './audit-act';
 import { defaultPromptIdOf } from './default-prompt';
 import type { DomainDeps } from './domain-deps';
@@ -79,12 +79,11 @@ async function loadForVersions(
   d: DomainDeps,
   ctx: TrustedContext,
   promptId: string,
-  named: ReadonlyArray<number | null | undefined>,
+  inView: number | null,
 ) {
-  const inView = workspaceInView(ctx, named);
   const prompt = await loadVisiblePrompt(d, ctx, promptId, inView);
   if (!isAdminIn(ctx, prompt.workspaceId)) throw versionsForbidden();
-  return { prompt, inView };
+  return { prompt };
 }
 
 /** The current version: the stored one, or the prompt itself when none was recorded. */
@@ -116,9 +115,9 @@ export async function listVersions(
   d: DomainDeps,
   ctx: TrustedContext,
   promptId: string,
-  named: ReadonlyArray<number | null | undefined>,
+  inView: number | null,
 ): Promise<{ current: number; versions: PromptVersionEntry[] }> {
-  const { prompt } = await loadForVersions(d, ctx, promptId, named);
+  const { prompt } = await loadForVersions(d, ctx, promptId, inView);
   const stored = await storedVersions(d, prompt);
   const latest = stored[0]?.version === prompt.rev ? stored[0] : undefined;
   const older = stored.filter((entry) => entry.version !== prompt.rev);
@@ -137,9 +136,9 @@ export async function restoreVersion(
   promptId: string,
   version: number,
   currentVersion: number | undefined,
-  named: ReadonlyArray<number | null | undefined>,
+  inView: number | null,
 ): Promise<PromptDetail> {
-  const { prompt, inView } = await loadForVersions(d, ctx, promptId, named);
+  const { prompt } = await loadForVersions(d, ctx, promptId, inView);
   if (prompt.isPublic && !ctx.sa) throw publishedChangeForbidden();
   const target =
     version === prompt.rev

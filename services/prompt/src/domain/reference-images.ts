@@ -11,7 +11,7 @@ import { linkId } from '@aict/service-kit';
 import type { PromptRecord } from '../data/prompt.model';
 import { imagesChain, type ReferenceImageRecord } from '../data/prompt-images.model';
 import { checkImage } from '../lib/image';
-import { assertCanEdit, isDefaultInView, loadVisiblePrompt, workspaceInView } from './access';
+import { assertCanEdit, isDefaultInView, loadVisiblePrompt } from './access';
 import type { DomainDeps } from './domain-deps';
 import { promptSnapshot } from './prompt-snapshot';
 import {
@@ -112,10 +112,9 @@ export async function uploadReferenceImage(
   d: DomainDeps,
   ctx: TrustedContext,
   promptId: string,
-  named: ReadonlyArray<number | null | undefined>,
+  inView: number | null,
   readUpload: () => Promise<SingleUpload>,
 ): Promise<PromptDetail> {
-  const inView = workspaceInView(ctx, named);
   const prompt = await loadVisiblePrompt(d, ctx, promptId, inView);
   assertCanEdit(ctx, prompt);
   assertTakesReferenceImages(prompt);
@@ -162,9 +161,8 @@ export async function removeReferenceImage(
   ctx: TrustedContext,
   promptId: string,
   index: number,
-  named: ReadonlyArray<number | null | undefined>,
+  inView: number | null,
 ): Promise<PromptDetail> {
-  const inView = workspaceInView(ctx, named);
   const prompt = await loadVisiblePrompt(d, ctx, promptId, inView);
   assertCanEdit(ctx, prompt);
   const images = await changeImages(
@@ -209,9 +207,8 @@ export async function readReferenceImage(
   ctx: TrustedContext,
   promptId: string,
   n: string,
-  named: ReadonlyArray<number | null | undefined>,
+  inView: number | null,
 ): Promise<{ image: ReferenceImageRecord; stream: Readable; size: number }> {
-  const inView = workspaceInView(ctx, named);
   await loadVisiblePrompt(d, ctx, promptId, inView);
   const images = await imagesOf(d, promptId);
   const image = /^\d$/.test(n) ? images[Number(n)] : images.find((candidate) => candidate.id === n);

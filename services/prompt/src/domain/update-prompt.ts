@@ -11,7 +11,7 @@ import type { PromptRecord } from '../data/prompt.model';
 import type { ReferenceImageRecord } from '../data/prompt-images.model';
 import type { PromptChanges } from '../data/prompt.repository';
 import { parseReferenceImageUrl } from '../lib/reference-image-url';
-import { assertCanEdit, assertCanPublish, loadVisiblePrompt, workspaceInView } from './access';
+import { assertCanEdit, assertCanPublish, loadVisiblePrompt } from './access';
 import { auditedPromptFields, auditEnvelope, changedFields } from './audit-act';
 import { clearDefaultPrompt, defaultPromptIdOf, setDefaultPrompt } from './default-prompt';
 import type { DomainDeps } from './domain-deps';
@@ -37,9 +37,8 @@ export async function updatePrompt(
   ctx: TrustedContext,
   promptId: string,
   body: UpdatePromptBody,
-  named: ReadonlyArray<number | null | undefined>,
+  inView: number | null,
 ): Promise<PromptDetail> {
-  const inView = workspaceInView(ctx, [body.workspaceId, ...named]);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await loadVisiblePrompt(d, ctx, promptId, inView);
     assertCanEdit(ctx, current);

@@ -257,7 +257,7 @@ describe('restoring a version', () => {
       ip: '127.0.0.1',
     };
 
-    const failure = await restoreVersion(racing, ctx, id, 1, undefined, [ws]).catch(
+    const failure = await restoreVersion(racing, ctx, id, 1, undefined, ws).catch(
       (err: unknown) => err,
     );
 

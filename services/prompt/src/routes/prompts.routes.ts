@@ -1,15 +1,5 @@
-import type { RequestHandler, Router } from 'express';
-import {
-  CreatePromptBody,
-  IdParams,
-  ListPromptsQuery,
-  PromptQuery,
-  PromptVersionParams,
-  RestorePromptVersionBody,
-  UpdatePromptBody,
-  WorkspaceQuery,
-} from '@aict/contracts';
-import { contextOf, jsonBody } from '@aict/service-kit';
+import { PROMPT_ROUTES } from '@aict/contracts';
+import type { MountRoute } from '@aict/service-kit';
 import { createPrompt } from '../domain/create-prompt';
 import { getDefaultPrompt } from '../domain/default-prompt';
 import { deletePrompt } from '../domain/delete-prompt';
@@ -18,77 +8,45 @@ import { getPrompt } from '../domain/get-prompt';
 import { listPrompts } from '../domain/list-prompts';
 import { listVersions, restoreVersion } from '../domain/prompt-versions';
 import { updatePrompt } from '../domain/update-prompt';
-import { bodyOf, headerWorkspaceOf, paramsOf, queryOf } from '../lib/request';
 import { presentPrompt, presentSummary, presentVersion } from '../presenters/prompt.presenter';
 
-/** Prompt routes of SPEC §7. Each: context → validate → use case → presenter. */
-export function promptRoutes(router: Router, d: DomainDeps, signedIn: RequestHandler): void {
-  router.get('/api/prompts', signedIn, async (req, res) => {
-    const query = queryOf(ListPromptsQuery, req);
-    const ctx = contextOf(req);
-    const entries = await listPrompts(d, ctx, query, headerWorkspaceOf(req));
-    res.json(entries.map(({ entry, isDefault }) => presentSummary(ctx, entry, isDefault)));
+/**
+ * Prompt routes of SPEC §7, mounted from their definitions (PROMPT_ROUTES): the input is
+ * validated and the workspace in view authorised by the mount; each route runs its use case
+ * and presents the result.
+ */
+export function promptRoutes(mount: MountRoute, d: DomainDeps): void {
+  mount(PROMPT_ROUTES.list, async ({ ctx, query }) => {
+    const entries = await listPrompts(d, ctx, query);
+    return entries.map(({ entry, isDefault }) => presentSummary(ctx, entry, isDefault));
   });
 
-  router.get('/api/prompts/default', signedIn, async (req, res) => {
-    const { workspaceId } = queryOf(WorkspaceQuery, req);
-    res.json(await getDefaultPrompt(d, contextOf(req), workspaceId, headerWorkspaceOf(req)));
-  });
+  mount(PROMPT_ROUTES.getDefault, ({ ctx, query }) => getDefaultPrompt(d, ctx, query.workspaceId));
 
-  router.get('/api/prompts/:id', signedIn, async (req, res) => {
-    const { id } = paramsOf(IdParams, req);
-    const { workspaceId } = queryOf(PromptQuery, req);
-    const ctx = contextOf(req);
-    const prompt = await getPrompt(d, ctx, id, [workspaceId, headerWorkspaceOf(req)]);
-    res.json(presentPrompt(ctx, prompt));
-  });
-
-  router.post('/api/prompts', signedIn, jsonBody(), async (req, res) => {
-    const body = bodyOf(CreatePromptBody, req);
-    const { workspaceId } = queryOf(PromptQuery, req);
-    const ctx = contextOf(req);
-    const prompt = await createPrompt(d, ctx, body, [workspaceId, headerWorkspaceOf(req)]);
-    res.status(201).json(presentPrompt(ctx, prompt));
-  });
-
-  router.put('/api/prompts/:id', signedIn, jsonBody(), async (req, res) => {
-    const { id } = paramsOf(IdParams, req);
-    const body = bodyOf(UpdatePromptBody, req);
-    const { workspaceId } = queryOf(PromptQuery, req);
-    const ctx = contextOf(req);
-    const prompt = await updatePrompt(d, ctx, id, body, [workspaceId, headerWorkspaceOf(req)]);
-    res.json(presentPrompt(ctx, prompt));
-  });
-
-  router.get('/api/prompts/:id/versions', signedIn, async (req, res) => {
-    const { id } = paramsOf(IdParams, req);
-    const { workspaceId } = queryOf(PromptQuery, req);
-    const listed = await listVersions(d, contextOf(req), id, [workspaceId, headerWorkspaceOf(req)]);
-    res.json({ current: listed.current, versions: listed.versions.map(presentVersion) });
-  });
-
-  router.post(
-    '/api/prompts/:id/versions/:version/restore',
-    signedIn,
-    jsonBody(),
-    async (req, res) => {
-      const { id, version } = paramsOf(PromptVersionParams, req);
-      const body = RestorePromptVersionBody.parse(req.body ?? {});
-      const { workspaceId } = queryOf(PromptQuery, req);
-      const ctx = contextOf(req);
-      const prompt = await restoreVersion(d, ctx, id, version, body.currentVersion, [
-        body.workspaceId,
-        workspaceId,
-        headerWorkspaceOf(req),
-      ]);
-      res.json(presentPrompt(ctx, prompt));
-    },
+  mount(PROMPT_ROUTES.get, async ({ ctx, params, workspaceId }) =>
+    presentPrompt(ctx, await getPrompt(d, ctx, params.id, workspaceId)),
   );
 
-  router.delete('/api/prompts/:id', signedIn, async (req, res) => {
-    const { id } = paramsOf(IdParams, req);
-    const { workspaceId } = queryOf(PromptQuery, req);
-    await deletePrompt(d, contextOf(req), id, [workspaceId, headerWorkspaceOf(req)]);
-    res.status(204).end();
+  mount(PROMPT_ROUTES.create, async ({ ctx, body, workspaceId }) =>
+    presentPrompt(ctx, await createPrompt(d, ctx, body, workspaceId)),
+  );
+
+  mount(PROMPT_ROUTES.update, async ({ ctx, params, body, workspaceId }) =>
+    presentPrompt(ctx, await updatePrompt(d, ctx, params.id, body, workspaceId)),
+  );
+
+  mount(PROMPT_ROUTES.versions, async ({ ctx, params, workspaceId }) => {
+    const listed = await listVersions(d, ctx, params.id, workspaceId);
+    return { current: listed.current, versions: listed.versions.map(presentVersion) };
   });
+
+  mount(PROMPT_ROUTES.restoreVersion, async ({ ctx, params, body, workspaceId }) => {
+    const { id, version } = params;
+    const prompt = await restoreVersion(d, ctx, id, version, body.currentVersion, workspaceId);
+    return presentPrompt(ctx, prompt);
+  });
+
+  mount(PROMPT_ROUTES.remove, ({ ctx, params, workspaceId }) =>
+    deletePrompt(d, ctx, params.id, workspaceId),
+  );
 }

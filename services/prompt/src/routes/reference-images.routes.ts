@@ -1,8 +1,6 @@
 import { pipeline } from 'node:stream/promises';
-import type { RequestHandler, Router } from 'express';
-import { IdParams, PromptQuery, ReferenceImageParams } from '@aict/contracts';
-import { AppError, contextOf, readOneFile } from '@aict/service-kit';
-import { z } from 'zod';
+import { PROMPT_ROUTES } from '@aict/contracts';
+import { AppError, readOneFile, RESPONDED, type MountRoute } from '@aict/service-kit';
 import type { DomainDeps } from '../domain/domain-deps';
 import { imageTooLarge } from '../domain/prompt.errors';
 import {
@@ -10,13 +8,7 @@ import {
   removeReferenceImage,
   uploadReferenceImage,
 } from '../domain/reference-images';
-import { headerWorkspaceOf, paramsOf, queryOf } from '../lib/request';
 import { presentPrompt } from '../presenters/prompt.presenter';
-
-const ImageParams = z.object({
-  id: IdParams.shape.id,
-  n: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Image id must be 1–64 letters, digits, _ or -'),
-});
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -25,11 +17,7 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /** Reference images of a prompt: upload, removal by index, and the image itself. */
-export function referenceImageRoutes(
-  router: Router,
-  d: DomainDeps,
-  signedIn: RequestHandler,
-): void {
+export function referenceImageRoutes(mount: MountRoute, d: DomainDeps): void {
   const maxBytes = d.config.REFERENCE_IMAGE_MAX_BYTES;
   const oneFile = () =>
     AppError.badRequest('VALIDATION.FAILED', "Send exactly one file, in the field 'reference'");
@@ -52,28 +40,19 @@ export function referenceImageRoutes(
     },
   };
 
-  router.post('/api/prompts/:id/reference-image', signedIn, async (req, res) => {
-    const { id } = paramsOf(IdParams, req);
-    const { workspaceId } = queryOf(PromptQuery, req);
-    const named = [workspaceId, headerWorkspaceOf(req)];
+  mount(PROMPT_ROUTES.uploadReferenceImage, async ({ ctx, req, params, workspaceId }) => {
     const read = () => readOneFile(req, upload);
-    const ctx = contextOf(req);
-    res.json(presentPrompt(ctx, await uploadReferenceImage(d, ctx, id, named, read)));
+    return presentPrompt(ctx, await uploadReferenceImage(d, ctx, params.id, workspaceId, read));
   });
 
-  router.delete('/api/prompts/:id/reference-image/:index', signedIn, async (req, res) => {
-    const { id, index } = paramsOf(ReferenceImageParams, req);
-    const { workspaceId } = queryOf(PromptQuery, req);
-    const named = [workspaceId, headerWorkspaceOf(req)];
-    const ctx = contextOf(req);
-    res.json(presentPrompt(ctx, await removeReferenceImage(d, ctx, id, index, named)));
+  mount(PROMPT_ROUTES.removeReferenceImage, async ({ ctx, params, workspaceId }) => {
+    const { id, index } = params;
+    return presentPrompt(ctx, await removeReferenceImage(d, ctx, id, index, workspaceId));
   });
 
-  router.get('/api/prompts/:id/reference-images/:n', signedIn, async (req, res) => {
-    const { id, n } = paramsOf(ImageParams, req);
-    const { workspaceId } = queryOf(PromptQuery, req);
-    const named = [workspaceId, headerWorkspaceOf(req)];
-    const { image, stream, size } = await readReferenceImage(d, contextOf(req), id, n, named);
+  mount(PROMPT_ROUTES.referenceImage, async ({ ctx, res, params, workspaceId }) => {
+    const { id, n } = params;
+    const { image, stream, size } = await readReferenceImage(d, ctx, id, n, workspaceId);
     res.set({
       'content-type': image.contentType,
       'content-length': String(size),
@@ -90,5 +69,6 @@ export function referenceImageRoutes(
       d.logger.warn({ err, promptId: id }, 'reference image stream interrupted');
       res.destroy();
     }
+    return RESPONDED;
   });
 }

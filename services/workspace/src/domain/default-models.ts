@@ -52,30 +52,32 @@ export async function resolveDefaultModel(
 }
 
 /**
- * GET /api/settings/default_<kind>_model: any signed-in user. With a current workspace
+ * GET /api/settings/default_<kind>_model: any signed-in user. With a workspace in view
  * (X-Workspace-ID) its default, else the global one.
  */
 export async function getDefaultModel(
   d: DomainDeps,
   ctx: TrustedContext,
   kind: ModelKind,
+  workspaceId: number | null,
 ): Promise<SettingView> {
-  if (ctx.ws !== null) await authorizeMember(d, ctx, ctx.ws);
-  const { value, scope } = await resolveDefaultModel(d, kind, ctx.ws);
+  if (workspaceId !== null) await authorizeMember(d, ctx, workspaceId);
+  const { value, scope } = await resolveDefaultModel(d, kind, workspaceId);
   return { key: MODELS[kind].key, value, scope };
 }
 
 /**
- * PUT: with a current workspace, that workspace's default (its admins); without one, the
+ * PUT: with a workspace in view, that workspace's default (its admins); without one, the
  * global default (super administrators).
  */
 export async function putDefaultModel(
   d: DomainDeps,
   ctx: TrustedContext,
   kind: ModelKind,
+  workspaceId: number | null,
   value: string,
 ): Promise<SettingView> {
-  const scope = ctx.ws;
+  const scope = workspaceId;
   if (scope === null) assertSuperAdmin(ctx);
   else await authorizeAdmin(d, ctx, scope);
   const { key } = MODELS[kind];

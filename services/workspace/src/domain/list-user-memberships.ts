@@ -11,18 +11,20 @@ export interface UserWorkspaceEntry {
 
 /**
  * A user's workspace assignments (Users tab, Edit User). Super administrators see all of
- * them; an admin of the current workspace (`ctx.ws`) sees only that workspace's assignment.
+ * them; an admin of the workspace in view (`workspaceId`, authorised by the route) sees only
+ * that workspace's assignment.
  */
 export async function listUserMemberships(
   d: DomainDeps,
   ctx: TrustedContext,
   userId: string,
+  workspaceId: number | null,
 ): Promise<UserWorkspaceEntry[]> {
   let only: number | null = null;
   if (!ctx.sa) {
-    if (ctx.ws === null) throw AppError.forbidden();
-    assertAdmin(ctx, ctx.ws);
-    only = ctx.ws;
+    if (workspaceId === null) throw AppError.forbidden();
+    assertAdmin(ctx, workspaceId);
+    only = workspaceId;
   }
   const index = await d.memberships.readIndex(userId);
   const entries = Object.entries(index?.ws ?? {})

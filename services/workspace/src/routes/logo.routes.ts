@@ -1,11 +1,9 @@
 import { pipeline } from 'node:stream/promises';
-import type { Router, RequestHandler } from 'express';
-import { WorkspaceParams } from '@aict/contracts';
-import { AppError, contextOf, readOneFile } from '@aict/service-kit';
+import { WORKSPACE_ROUTES } from '@aict/contracts';
+import { AppError, readOneFile, RESPONDED, type MountRoute } from '@aict/service-kit';
 import type { DomainDeps } from '../domain/domain-deps';
 import { readLogo } from '../domain/read-logo';
 import { uploadLogo } from '../domain/upload-logo';
-import { paramsOf } from '../lib/params';
 import { logoUrlOf } from '../presenters/workspace.presenter';
 
 const EXTENSIONS: Record<string, string> = {
@@ -14,17 +12,16 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
 };
 
-export function logoRoutes(router: Router, d: DomainDeps, signedIn: RequestHandler): void {
+export function logoRoutes(mount: MountRoute, d: DomainDeps): void {
   const maxBytes = d.config.LOGO_MAX_BYTES;
   const limit = `${Math.round((maxBytes / 1024 / 1024) * 100) / 100} MB`;
 
-  router.post('/api/workspaces/:id/logo', signedIn, async (req, res) => {
-    const { id } = paramsOf(WorkspaceParams, req);
+  mount(WORKSPACE_ROUTES.uploadLogo, async ({ ctx, req, workspaceId }) => {
     // The file is read only once the caller is known to be allowed.
     const readFile = async () =>
       (
         await readOneFile(req, {
-          field: 'logo',
+          field: WORKSPACE_ROUTES.uploadLogo.upload.field,
           maxFileBytes: maxBytes,
           errors: {
             tooLarge: () =>
@@ -32,14 +29,12 @@ export function logoRoutes(router: Router, d: DomainDeps, signedIn: RequestHandl
           },
         })
       ).bytes;
-    const workspace = await uploadLogo(d, contextOf(req), id, readFile);
-    res.json({ logoUrl: logoUrlOf(workspace) });
+    const workspace = await uploadLogo(d, ctx, workspaceId!, readFile);
+    return { logoUrl: logoUrlOf(workspace)! }; // set: the logo was just stored
   });
 
-  router.get('/api/workspaces/:id/logo', signedIn, async (req, res) => {
-    const { id } = paramsOf(WorkspaceParams, req);
-    const { logo, stream, size } = await readLogo(d, contextOf(req), id);
-    const current = req.query.v === logo.version;
+  mount(WORKSPACE_ROUTES.logo, async ({ ctx, res, query, workspaceId }) => {
+    const { logo, stream, size } = await readLogo(d, ctx, workspaceId!);
     res.set({
       'content-type': logo.contentType,
       'content-length': String(size),
@@ -47,13 +42,15 @@ export function logoRoutes(router: Router, d: DomainDeps, signedIn: RequestHandl
       'content-security-policy': "default-src 'none'; sandbox",
       'content-disposition': `inline; filename="logo.${EXTENSIONS[logo.contentType] ?? 'img'}"`,
       // A URL naming the current version never changes; others are checked each time.
-      'cache-control': current ? 'private, max-age=31536000, immutable' : 'private, no-cache',
+      'cache-control':
+        query.v === logo.version ? 'private, max-age=31536000, immutable' : 'private, no-cache',
     });
     try {
       await pipeline(stream, res);
     } catch (err) {
-      d.logger.warn({ err, workspaceId: id }, 'logo stream interrupted');
+      d.logger.warn({ err, workspaceId }, 'logo stream interrupted');
       res.destroy();
     }
+    return RESPONDED;
   });
 }

@@ -1,14 +1,5 @@
-import type { Router, RequestHandler } from 'express';
-import {
-  ApiKeyBody,
-  BaseUrlBody,
-  DefaultImageModelBody,
-  DefaultTextModelBody,
-  TestConnectionBody,
-  WorkspaceParams,
-} from '@aict/contracts';
-import { contextOf, jsonBody, validate } from '@aict/service-kit';
-import { z } from 'zod';
+import { SETTINGS_ROUTES as S } from '@aict/contracts';
+import type { MountRoute } from '@aict/service-kit';
 import { getDefaultModel, listModels, putDefaultModel } from '../domain/default-models';
 import type { DomainDeps } from '../domain/domain-deps';
 import {
@@ -20,108 +11,56 @@ import {
   putBaseUrl,
 } from '../domain/provider-settings';
 import { testProviderConnection } from '../domain/test-provider-connection';
-import { paramsOf } from '../lib/params';
 import { presentSecret, presentSetting } from '../presenters/setting.presenter';
 
-/** The body is optional (no body: the global key). */
-const OptionalTestConnectionBody = z.preprocess((body) => body ?? {}, TestConnectionBody);
+export function settingsRoutes(mount: MountRoute, d: DomainDeps): void {
+  // The provider key and base URL, per workspace (its admins: the path's, `params.id`) and
+  // global (super admins: scope null, whatever workspace is in view).
+  mount(S.getWorkspaceApiKey, async ({ ctx, params }) =>
+    presentSecret(await getApiKey(d, ctx, params.id)),
+  );
+  mount(S.putWorkspaceApiKey, async ({ ctx, params, body }) =>
+    presentSecret(await putApiKey(d, ctx, params.id, body.value)),
+  );
+  mount(S.deleteWorkspaceApiKey, ({ ctx, params }) => deleteApiKey(d, ctx, params.id));
+  mount(S.getGlobalApiKey, async ({ ctx }) => presentSecret(await getApiKey(d, ctx, null)));
+  mount(S.putGlobalApiKey, async ({ ctx, body }) =>
+    presentSecret(await putApiKey(d, ctx, null, body.value)),
+  );
+  mount(S.deleteGlobalApiKey, ({ ctx }) => deleteApiKey(d, ctx, null));
 
-export function settingsRoutes(router: Router, d: DomainDeps, signedIn: RequestHandler): void {
-  // The provider key and base URL, per workspace (its admins) and global (super admins).
-  const scoped = [
-    {
-      key: 'openai_api_key',
-      get: getApiKey,
-      put: putApiKey,
-      remove: deleteApiKey,
-      body: ApiKeyBody,
-      present: presentSecret,
-    },
-    {
-      key: 'openai_base_url',
-      get: getBaseUrl,
-      put: putBaseUrl,
-      remove: deleteBaseUrl,
-      body: BaseUrlBody,
-      present: presentSetting,
-    },
-  ] as const;
+  mount(S.getWorkspaceBaseUrl, async ({ ctx, params }) =>
+    presentSetting(await getBaseUrl(d, ctx, params.id)),
+  );
+  mount(S.putWorkspaceBaseUrl, async ({ ctx, params, body }) =>
+    presentSetting(await putBaseUrl(d, ctx, params.id, body.value)),
+  );
+  mount(S.deleteWorkspaceBaseUrl, ({ ctx, params }) => deleteBaseUrl(d, ctx, params.id));
+  mount(S.getGlobalBaseUrl, async ({ ctx }) => presentSetting(await getBaseUrl(d, ctx, null)));
+  mount(S.putGlobalBaseUrl, async ({ ctx, body }) =>
+    presentSetting(await putBaseUrl(d, ctx, null, body.value)),
+  );
+  mount(S.deleteGlobalBaseUrl, ({ ctx }) => deleteBaseUrl(d, ctx, null));
 
-  for (const setting of scoped) {
-    const workspacePath = `/api/workspaces/:id/settings/${setting.key}`;
-    const globalPath = `/api/settings/${setting.key}`;
+  // Default models: the workspace in view's (X-Workspace-ID), else the global ones.
+  mount(S.getDefaultTextModel, async ({ ctx, workspaceId }) =>
+    presentSetting(await getDefaultModel(d, ctx, 'text', workspaceId)),
+  );
+  mount(S.putDefaultTextModel, async ({ ctx, body, workspaceId }) =>
+    presentSetting(await putDefaultModel(d, ctx, 'text', workspaceId, body.value)),
+  );
+  mount(S.getDefaultImageModel, async ({ ctx, workspaceId }) =>
+    presentSetting(await getDefaultModel(d, ctx, 'image', workspaceId)),
+  );
+  mount(S.putDefaultImageModel, async ({ ctx, body, workspaceId }) =>
+    presentSetting(await putDefaultModel(d, ctx, 'image', workspaceId, body.value)),
+  );
+  mount(S.textModels, () => listModels('text'));
+  mount(S.imageModels, () => listModels('image'));
 
-    router.get(workspacePath, signedIn, async (req, res) => {
-      const { id } = paramsOf(WorkspaceParams, req);
-      res.json(setting.present(await setting.get(d, contextOf(req), id)));
-    });
-    router.put(
-      workspacePath,
-      signedIn,
-      jsonBody(),
-      validate({ body: setting.body }),
-      async (req, res) => {
-        const { id } = paramsOf(WorkspaceParams, req);
-        res.json(setting.present(await setting.put(d, contextOf(req), id, req.body.value)));
-      },
-    );
-    router.delete(workspacePath, signedIn, async (req, res) => {
-      const { id } = paramsOf(WorkspaceParams, req);
-      await setting.remove(d, contextOf(req), id);
-      res.status(204).end();
-    });
-
-    router.get(globalPath, signedIn, async (req, res) => {
-      res.json(setting.present(await setting.get(d, contextOf(req), null)));
-    });
-    router.put(
-      globalPath,
-      signedIn,
-      jsonBody(),
-      validate({ body: setting.body }),
-      async (req, res) => {
-        res.json(setting.present(await setting.put(d, contextOf(req), null, req.body.value)));
-      },
-    );
-    router.delete(globalPath, signedIn, async (req, res) => {
-      await setting.remove(d, contextOf(req), null);
-      res.status(204).end();
-    });
-  }
-
-  // Default models: the current workspace's (X-Workspace-ID), else the global ones.
-  const models = [
-    { kind: 'text', path: '/api/settings/default_text_model', body: DefaultTextModelBody },
-    { kind: 'image', path: '/api/settings/default_image_model', body: DefaultImageModelBody },
-  ] as const;
-
-  for (const model of models) {
-    router.get(model.path, signedIn, async (req, res) => {
-      res.json(presentSetting(await getDefaultModel(d, contextOf(req), model.kind)));
-    });
-    router.put(
-      model.path,
-      signedIn,
-      jsonBody(),
-      validate({ body: model.body }),
-      async (req, res) => {
-        const setting = await putDefaultModel(d, contextOf(req), model.kind, req.body.value);
-        res.json(presentSetting(setting));
-      },
-    );
-    router.get(`/api/models/${model.kind}`, signedIn, (_req, res) => {
-      res.json(listModels(model.kind));
-    });
-  }
-
-  router.post(
-    '/api/test-openai-connection',
-    signedIn,
-    jsonBody(),
-    validate({ body: OptionalTestConnectionBody }),
-    async (req, res) => {
-      const result = await testProviderConnection(d, contextOf(req), req.body.workspaceId ?? null);
-      res.json(result);
-    },
+  // The workspace the body names (authorised by the mount), else the global key: a workspace
+  // in view (X-Workspace-ID) does not choose the key tested.
+  mount(S.testConnection, ({ ctx, body }) =>
+    testProviderConnection(d, ctx, body.workspaceId ?? null),
   );
 }

@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { LoginBody, RegisterBody } from '@aict/contracts';
 import {
   Button,
-  FieldError,
-  Input,
-  Label,
+  EmailField,
+  PasswordField,
+  UsernameField,
   errorMessage,
   toast,
   useSession,
@@ -13,43 +13,13 @@ import {
 import { validateLogin, validateRegister, type FieldErrors } from './validate';
 import styles from './auth-page.module.css';
 
-function Field({
-  label,
-  error,
-  ...input
-}: {
-  label: string;
-  error?: string;
-  name: string;
-  type?: string;
-  value: string;
-  autoComplete: string;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  const { onChange, ...rest } = input;
-  return (
-    <div className={styles.field}>
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        {...rest}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
-  );
-}
-
 export function LoginForm() {
   const { login } = useSession();
   const { t } = useTranslation();
   const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<LoginBody>>({});
-  const set = (field: keyof LoginBody) => (value: string) =>
-    setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: keyof LoginBody) => (event: ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -81,18 +51,8 @@ export function LoginForm() {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className={styles.form}>
-      <Field
-        label={t('shell.auth.username')}
-        name="username"
-        autoComplete="username"
-        value={values.username}
-        onChange={set('username')}
-        error={errors.username}
-      />
-      <Field
-        label={t('shell.auth.password')}
-        name="password"
-        type="password"
+      <UsernameField value={values.username} onChange={set('username')} error={errors.username} />
+      <PasswordField
         autoComplete="current-password"
         value={values.password}
         onChange={set('password')}
@@ -110,8 +70,8 @@ export function RegisterForm() {
   const { t } = useTranslation();
   const [values, setValues] = useState<RegisterBody>({ username: '', email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<RegisterBody>>({});
-  const set = (field: keyof RegisterBody) => (value: string) =>
-    setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: keyof RegisterBody) => (event: ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -143,27 +103,9 @@ export function RegisterForm() {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className={styles.form}>
-      <Field
-        label={t('shell.auth.username')}
-        name="username"
-        autoComplete="username"
-        value={values.username}
-        onChange={set('username')}
-        error={errors.username}
-      />
-      <Field
-        label={t('shell.auth.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
-      />
-      <Field
-        label={t('shell.auth.password')}
-        name="password"
-        type="password"
+      <UsernameField value={values.username} onChange={set('username')} error={errors.username} />
+      <EmailField value={values.email} onChange={set('email')} error={errors.email} />
+      <PasswordField
         autoComplete="new-password"
         value={values.password}
         onChange={set('password')}

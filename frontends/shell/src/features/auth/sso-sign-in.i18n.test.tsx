@@ -58,3 +58,20 @@ describe('single sign-on on the sign-in page', () => {
     expect(alert.textContent).toContain('Eenmalige aanmelding mislukt');
   });
 });
+
+describe('the sign-in form in Dutch', () => {
+  it('when Inloggen is pressed with empty fields, then the required messages are Dutch', async () => {
+    act(() => applyLanguage('nl'));
+    stubApi({
+      'GET /api/user': () => answer(401, ''),
+      'GET /api/auth/oidc': () => answer(200, { enabled: false, label: null }),
+    });
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+
+    act(() => screen.getByRole('button', { name: 'Inloggen' }).click());
+
+    expect(await screen.findByText('Gebruikersnaam is verplicht')).toBeTruthy();
+    expect(screen.getByText('Wachtwoord is verplicht')).toBeTruthy();
+    expect(screen.queryByText('Username is required')).toBeNull();
+  });
+});

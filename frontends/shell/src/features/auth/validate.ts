@@ -1,4 +1,5 @@
 import type { LoginBody, RegisterBody } from '@aict/contracts';
+import { localizeValidationMessage } from '@aict/web-kit';
 
 // Client-side checks with the schemas the server applies (SPEC §5 messages). The schemas (and
 // zod, ~34 KB gzip) load on first use, not with the page: @aict/contracts is a shared module
@@ -31,7 +32,8 @@ function check<T>(schema: Schema<T>, input: unknown): Validation<T> {
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message; // the first problem of each field
+    // The first problem of each field, in the interface's language.
+    errors[field] ??= localizeValidationMessage(issue.message);
   }
   return { data: null, errors: errors as FieldErrors<T> };
 }

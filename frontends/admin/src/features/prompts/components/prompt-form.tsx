@@ -12,7 +12,7 @@ import {
   FieldError,
   Input,
   Label,
-  localizeValidationMessage,
+  fieldErrors,
   Select,
   Textarea,
   useTranslation,
@@ -54,14 +54,6 @@ export interface BodySchema<Body> {
   safeParse(
     input: unknown,
   ): { success: true; data: Body } | { success: false; error: { issues: Issues } };
-}
-
-/** The first message of each field of a failed parse, in the chosen language. */
-function fieldErrors(issues: Issues) {
-  const errors: Partial<Record<Field, string>> = {};
-  for (const issue of issues)
-    errors[String(issue.path[0] ?? '') as Field] ??= localizeValidationMessage(issue.message);
-  return errors;
 }
 
 /**
@@ -144,7 +136,7 @@ export function PromptForm<Body>({
     if (withDefault) body.isDefault = values.isDefault;
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
+      setErrors(fieldErrors<Field>(parsed.error.issues));
       setSubmitted((n) => n + 1);
       return;
     }

@@ -7,9 +7,13 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  EmailField,
   Label,
+  PasswordField,
   Select,
+  UsernameField,
   errorMessage,
+  fieldErrors,
   toast,
   useSession,
   useTranslation,
@@ -18,7 +22,6 @@ import {
 } from '@aict/web-kit';
 import { CreateUserBody, useCreateUser } from '../api/create-user';
 import { useAssignableWorkspaces } from '../api/get-all-workspaces';
-import { fieldErrors, TextField } from './field';
 import styles from './settings.module.css';
 
 const EMPTY = { username: '', email: '', password: '' };
@@ -40,7 +43,7 @@ export function AddUserForm() {
   const [values, setValues] = useState(EMPTY);
   const [workspaceChoice, setWorkspaceChoice] = useState(''); // '' = None
   const [role, setRole] = useState<Role>('user');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
   const workspaceId = useId();
   const roleId = useId();
@@ -139,27 +142,20 @@ export function AddUserForm() {
       <CardContent>
         <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
           <div className={styles.grid}>
-            <TextField
-              label={t('admin.users.username')}
-              name="username"
+            <UsernameField
               autoComplete="off"
               value={values.username}
               onChange={set('username')}
               error={errors.username}
             />
-            <TextField
+            <EmailField
               label={t('admin.users.email')}
-              name="email"
-              type="email"
               autoComplete="off"
               value={values.email}
               onChange={set('email')}
               error={errors.email}
             />
-            <TextField
-              label={t('admin.addUser.password')}
-              name="password"
-              type="password"
+            <PasswordField
               autoComplete="new-password"
               value={values.password}
               onChange={set('password')}

@@ -7,10 +7,13 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  EmailField,
   Label,
   Select,
   Skeleton,
+  UsernameField,
   errorMessage,
+  fieldErrors,
   toast,
   useSession,
   useTranslation,
@@ -20,7 +23,6 @@ import {
 import { useAssignableWorkspaces } from '../api/get-all-workspaces';
 import { useUserWorkspaces } from '../api/get-user-workspaces';
 import { UpdateUserBody, useUpdateUser } from '../api/update-user';
-import { fieldErrors, TextField } from './field';
 import { useWorkspaceNames } from './use-workspace-names';
 import styles from './settings.module.css';
 
@@ -68,7 +70,7 @@ function EditUserForm({
 
   const [username, setUsername] = useState(user.username);
   const [email, setEmail] = useState(user.email);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [edited, setEdited] = useState<Assignment[] | null>(null); // null: as loaded
   const [newWorkspace, setNewWorkspace] = useState('');
   const [newRole, setNewRole] = useState<Role>('user');
@@ -193,18 +195,14 @@ function EditUserForm({
         <DialogDescription>{t('admin.editUser.text', { name: user.username })}</DialogDescription>
       </DialogHeader>
       <div className={styles.grid}>
-        <TextField
-          label={t('admin.users.username')}
-          name="username"
+        <UsernameField
           autoComplete="off"
           value={username}
           onChange={(event) => setUsername(event.target.value)}
           error={errors.username}
         />
-        <TextField
+        <EmailField
           label={t('admin.users.email')}
-          name="email"
-          type="email"
           autoComplete="off"
           value={email}
           onChange={(event) => setEmail(event.target.value)}

@@ -7,12 +7,13 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  PasswordField,
   errorMessage,
+  fieldErrors,
   toast,
   useTranslation,
 } from '@aict/web-kit';
 import { ResetPasswordBody, useResetPassword } from '../api/reset-password';
-import { fieldErrors, TextField } from './field';
 import styles from './settings.module.css';
 
 /** 'Reset Password': a new password for `user`; the button waits for one to be entered. */
@@ -82,10 +83,8 @@ function ResetPasswordForm({
         </DialogDescription>
       </DialogHeader>
       <div className={styles.form}>
-        <TextField
+        <PasswordField
           label={t('admin.resetPassword.newPassword')}
-          name="password"
-          type="password"
           autoComplete="new-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}

@@ -9,11 +9,12 @@ import {
   DialogTitle,
   FieldError,
   Label,
+  TextField,
   Textarea,
+  fieldErrors,
   useTranslation,
   useWorkspace,
 } from '@aict/web-kit';
-import { fieldErrors, TextField } from './field';
 import styles from './settings.module.css';
 
 /** What the dialog is doing: creating a workspace, or editing `workspace`. */
@@ -46,7 +47,7 @@ function WorkspaceForm({ mode, onClose }: { mode: WorkspaceDialogMode; onClose: 
   const editing = mode.kind === 'edit' ? mode.workspace : null;
   const [name, setName] = useState(editing?.name ?? '');
   const [description, setDescription] = useState(editing?.description ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const descriptionId = useId();
   const pending = createWorkspace.isPending || updateWorkspace.isPending;
 
