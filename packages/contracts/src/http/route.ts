@@ -67,6 +67,13 @@ export interface RouteDef {
    * `:workspaceId` (`/api/workspaces/:id/…`): the service authorises it as the workspace in view.
    */
   workspaceParam?: 'id';
+  /**
+   * The `workspaceId` the body or query names is a resource of the use case (the workspace a
+   * new user joins, a token is for, whose audit entries are read), not the workspace in view:
+   * the use case authorises it (403 for one the caller does not administer), so the service
+   * resolves no workspace in view for the route.
+   */
+  workspaceByUseCase?: true;
 }
 
 /**

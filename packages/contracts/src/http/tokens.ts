@@ -77,6 +77,7 @@ export const TOKEN_ROUTES = {
     path: '/api/tokens',
     service: 'auth',
     access: 'signed-in',
+    workspaceByUseCase: true,
     status: 201,
     body: CreateApiTokenBody,
     response: CreatedApiToken,

@@ -63,6 +63,7 @@ export const USER_ROUTES = {
     path: '/api/users',
     service: 'auth',
     access: 'workspace-admin',
+    workspaceByUseCase: true,
     status: 201,
     body: CreateUserBody,
     response: User,

@@ -64,6 +64,15 @@ const ROUTES = {
     workspaceFree: true,
     response: z.object({ workspaceId: z.number().nullable() }),
   },
+  invite: {
+    method: 'POST',
+    path: '/api/invites',
+    service: 'prompt',
+    access: 'workspace-admin',
+    workspaceByUseCase: true,
+    body: z.object({ workspaceId: WorkspaceId }),
+    response: z.object({ named: z.number(), inView: z.number().nullable() }),
+  },
   hello: {
     method: 'GET',
     path: '/api/hello',
@@ -95,6 +104,10 @@ describe('routeMounter: a route mounted from its definition', () => {
     });
     mount(ROUTES.everything, () => ({ ok: true }));
     mount(ROUTES.mine, ({ workspaceId }) => ({ workspaceId }));
+    mount(ROUTES.invite, ({ body, workspaceId }) => ({
+      named: body.workspaceId,
+      inView: workspaceId,
+    }));
     mount(ROUTES.hello, ({ res }) => {
       res.type('text/plain').send('hello');
       return RESPONDED;
@@ -231,6 +244,17 @@ describe('routeMounter: a route mounted from its definition', () => {
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ workspaceId: null });
+  });
+
+  it("when the workspace a body names is the use case's to check, then the mount leaves it to the use case", async () => {
+    const res = await call('POST', '/api/invites', { token: member, body: { workspaceId: 9 } });
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ named: 9, inView: null });
+    const nobody = signTestContext({ uid: 'u2', roles: { 3: 'user' } });
+    expect(
+      (await call('POST', '/api/invites', { token: nobody, body: { workspaceId: 3 } })).status,
+    ).toBe(403);
   });
 
   it('when a handler writes its own answer, then the mount sends nothing more', async () => {

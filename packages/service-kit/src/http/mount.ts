@@ -115,9 +115,12 @@ function headerWorkspace(req: Request): number | undefined {
   return parsed.data.workspaceId ?? undefined;
 }
 
+/** Whether the service resolves a workspace in view for the route. */
+const resolvesWorkspace = (def: RouteDef) => !isWorkspaceFree(def) && !def.workspaceByUseCase;
+
 /** The workspaces the request names, first the path's (`:workspaceId`, or `:id` where the route says so). */
 function namedWorkspaces(def: RouteDef, req: Request, parts: unknown[]): number[] {
-  if (isWorkspaceFree(def)) return [];
+  if (!resolvesWorkspace(def)) return [];
   const [params, body, query] = parts as [Record<string, unknown>, unknown, unknown];
   const fromPath = def.workspaceParam ? params[def.workspaceParam] : params.workspaceId;
   return [
@@ -160,7 +163,7 @@ function authorise(
 ): number | null {
   if (def.access === 'public') return null;
   // A workspace named that the caller is not in is 404 first, whatever the route's level.
-  const workspaceId = isWorkspaceFree(def) ? null : workspaceInView(ctx, named);
+  const workspaceId = resolvesWorkspace(def) ? workspaceInView(ctx, named) : null;
   if (def.access === 'super-admin') assertSuperAdmin(ctx);
   // An upload may name its workspace in its fields: the handler resolves it after reading them.
   if (def.access === 'member' && workspaceId === null && !def.upload)

@@ -5,13 +5,6 @@ import type { AuthDeps } from '../domain/auth-deps';
 import { setIdentityEvents } from '../http/identity-events';
 import { presentApiToken, presentCreatedApiToken } from '../presenters/api-token.presenter';
 
-/**
- * The workspace a token is for (the body's `workspaceId`) is not the workspace in view but a
- * field of the token: the use case answers 403 WORKSPACE.FORBIDDEN for one the caller does
- * not belong to, where the mount would answer 404.
- */
-const createTokenRoute = { ...TOKEN_ROUTES.create, workspaceFree: true as const };
-
 /** Personal API tokens (issue 17): the signed-in user's own. */
 export function apiTokenRoutes(mount: MountRoute, deps: AuthDeps): void {
   mount(TOKEN_ROUTES.list, async ({ res, ctx }) => {
@@ -20,7 +13,7 @@ export function apiTokenRoutes(mount: MountRoute, deps: AuthDeps): void {
     return tokens.map(presentApiToken);
   });
 
-  mount(createTokenRoute, async ({ res, ctx, body }) => {
+  mount(TOKEN_ROUTES.create, async ({ res, ctx, body }) => {
     const { record, secret } = await createApiToken(deps, ctx, body);
     res.set('cache-control', 'no-store');
     return presentCreatedApiToken(record, secret);

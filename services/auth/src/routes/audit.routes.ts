@@ -1,19 +1,8 @@
-import { AUDIT_ROUTES, type RouteDef } from '@aict/contracts';
+import { AUDIT_ROUTES } from '@aict/contracts';
 import { RESPONDED, type MountRoute } from '@aict/service-kit';
 import type { AuditRepository } from '../data/audit.repository';
 import { exportAuditEntries, listAuditEntries, verifyAuditLog } from '../domain/audit-log';
 import { presentAuditCsv, presentAuditEntry } from '../presenters/audit.presenter';
-
-/**
- * The workspace whose entries are read (the query's `workspaceId`, else the current one) is
- * authorised by the use case: 403 for one the caller does not administer, whether they belong
- * to it or not (as the gateway answers), where the mount would answer 404 for one they do not
- * belong to.
- */
-const workspaceByUseCase = <D extends RouteDef>(def: D) => ({
-  ...def,
-  workspaceFree: true as const,
-});
 
 /** The audit log (issue 17): read by admins, verified by the super admin. */
 export function auditRoutes(mount: MountRoute, audit: AuditRepository): void {
@@ -22,7 +11,7 @@ export function auditRoutes(mount: MountRoute, audit: AuditRepository): void {
     return verifyAuditLog(audit);
   });
 
-  mount(workspaceByUseCase(AUDIT_ROUTES.export), async ({ res, ctx, query }) => {
+  mount(AUDIT_ROUTES.export, async ({ res, ctx, query }) => {
     const entries = await exportAuditEntries(audit, ctx, query);
     res
       .type('text/csv; charset=utf-8')
@@ -33,7 +22,7 @@ export function auditRoutes(mount: MountRoute, audit: AuditRepository): void {
     return RESPONDED;
   });
 
-  mount(workspaceByUseCase(AUDIT_ROUTES.list), async ({ res, ctx, query }) => {
+  mount(AUDIT_ROUTES.list, async ({ res, ctx, query }) => {
     const page = await listAuditEntries(audit, ctx, query);
     res.set('cache-control', 'no-store');
     return { entries: page.entries.map(presentAuditEntry), next: page.next };

@@ -10,14 +10,6 @@ import { setIdentityEvents } from '../http/identity-events';
 import { presentUser } from '../presenters/user.presenter';
 
 /**
- * The workspace a new user joins (the body's `workspaceId`) is not the workspace in view but
- * the one the use case places the user in: it answers 403 for one the caller does not
- * administer (SPEC §6), where the mount would answer 404 for one they do not belong to. So
- * the mount checks only that the caller administers something (or is a super admin).
- */
-const createUserRoute = { ...USER_ROUTES.create, workspaceFree: true as const };
-
-/**
  * SPEC §7 Users (`GET /api/users/:id/workspaces` is the workspace service's): the mount lets
  * only administrators through; the use cases decide whom they may manage.
  */
@@ -28,7 +20,7 @@ export function userRoutes(mount: MountRoute, deps: AuthDeps): void {
     return users.map((u) => presentUser(u.user, u.roles));
   });
 
-  mount(createUserRoute, async ({ res, ctx, body }) => {
+  mount(USER_ROUTES.create, async ({ res, ctx, body }) => {
     const { user, roles, events } = await createUser(deps, ctx, body);
     setIdentityEvents(res, events);
     return presentUser(user, roles);
