@@ -14,6 +14,7 @@ import { createGeneratedImages } from './data/generated-images';
 import { createReviewRepository } from './data/review.repository';
 import { createHistoryRepository } from './data/history.repository';
 import { createPendingRepository } from './data/pending.repository';
+import { createPromptResultsRepository } from './data/prompt-results.repository';
 import { createSearchIndexRepository } from './data/search-index.repository';
 import type { DomainDeps } from './domain/domain-deps';
 import { watchPending } from './domain/repair';
@@ -44,6 +45,7 @@ export function createDomain(deps: AppDeps): DomainDeps {
     pending: createPendingRepository(c),
     history: createHistoryRepository(c, config.HISTORY_PAGE_SIZE),
     reviews: createReviewRepository(mongo),
+    promptResults: createPromptResultsRepository(c),
     images: createGeneratedImages(storage, config.GENERATION_BUCKET),
     index: createSearchIndexRepository(c),
     indexer: new IndexQueue((key, page) => indexPage(d, key, page), logger),

@@ -18,6 +18,8 @@ export const configSchema = baseServiceEnv.extend({
   GENERATION_BUCKET: envBucket.default('aict-generation'),
   /** How long GET /api/stats waits for the prompt service's count. */
   PROMPT_COUNT_TIMEOUT_MS: envInt({ min: 100, max: 60_000 }).default(3000),
+  /** How long GET /api/prompts/:id/results waits for the prompt service's answer. */
+  PROMPT_RESULTS_TIMEOUT_MS: envInt({ min: 100, max: 60_000 }).default(3000),
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -105,6 +105,29 @@ export function promptsServer({
       state.prompts.push(created);
       return json(view(created), 201);
     }
+    // Template results (issue 18): a prompt nobody has run yet, unless a test says otherwise.
+    const results = /^\/api\/prompts\/([^/]+)\/results$/.exec(path);
+    if (results && call.method === 'GET') {
+      const id = decodeURIComponent(results[1]!);
+      if (!find(id)) return json({ code: 'PROMPT.NOT_FOUND', message: 'Prompt Not Found' }, 404);
+      return json({
+        promptId: id,
+        workspaceId: 1,
+        currentVersion: 1,
+        currency: 'USD',
+        versions: [
+          {
+            version: 1,
+            runs: 0,
+            approved: 0,
+            approvedShare: 0,
+            costMicros: null,
+            costPerApprovedMicros: null,
+          },
+        ],
+        users: [],
+      });
+    }
     const match = /^\/api\/prompts\/([^/]+)(\/reference-image(?:\/(\d+))?)?$/.exec(path);
     const prompt = match ? find(decodeURIComponent(match[1]!)) : undefined;
     if (!match) return answer(404, 'Not found');

@@ -24,6 +24,9 @@ function parseJsonOr(text: string): unknown {
   }
 }
 
+/** A prompt's version number: its `rev` (1, 2, …), as GET /api/prompts/:id/versions lists it. */
+export const PromptVersionNumber = z.number().int().positive();
+
 /** Review states of a content (issue 18); a content starts as a draft. */
 export const REVIEW_STATES = ['draft', 'in-review', 'approved', 'changes-requested'] as const;
 export const ReviewState = z.enum(REVIEW_STATES, {
@@ -52,6 +55,8 @@ export const ContentItem = z.object({
   model: z.string(),
   language: z.string().default(DEFAULT_CONTENT_LANGUAGE),
   promptId: EntityId.optional(),
+  /** The version of the prompt it came from (prompt versions, issue 18); absent when unknown. */
+  promptVersion: PromptVersionNumber.optional(),
   userId: EntityId,
   workspaceId: WorkspaceId.optional(),
   parentId: EntityId.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIELD_LIMITS } from '../constants';
-import { WorkspaceId } from '../ids';
-import { ContentItem, ReviewState } from '../entities/content';
+import { EntityId, WorkspaceId } from '../ids';
+import { ContentItem, PromptVersionNumber, ReviewState } from '../entities/content';
 import { ContentType, integer, IsoDateTime } from '../primitives';
 import {
   FILE_RESPONSE,
@@ -27,6 +27,16 @@ export const ListContentsQuery = z.object({
     .transform((q) => q || undefined),
   /** Only the contents in this review state (issue 18). */
   review: ReviewState.optional(),
+  /** Only the contents made with this model, by this user, from this prompt (the gallery). */
+  model: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'Model must be 1–64 letters, digits, ., _, : or -')
+    .optional(),
+  userId: EntityId.optional(),
+  promptId: EntityId.optional(),
+  /** Only the contents made at or after `from` and before `to` (instants, ISO 8601). */
+  from: IsoDateTime.optional(),
+  to: IsoDateTime.optional(),
   limit: integer('Limit', 1, 100).default(20),
   /** Opaque: pass back the previous page's nextCursor. */
   cursor: z.string().min(1).max(FIELD_LIMITS.cursor).optional(),
@@ -143,6 +153,45 @@ export const ReviewContentBody = z
   });
 export type ReviewContentBody = z.infer<typeof ReviewContentBody>;
 
+const Micros = z.number().int().nonnegative();
+
+/**
+ * A prompt version's results (issue 18): `runs` the contents generated from it (first
+ * messages, not replies; deleted ones taken out), `approved` those approved, `approvedShare`
+ * approved / runs (0 without runs). `costMicros`: what its generations cost (deleted ones
+ * included: it was spent), null when none of them carried a cost (made before costs were
+ * recorded); `costPerApprovedMicros` that over `approved`, null without approved contents or
+ * without a cost.
+ */
+export const PromptVersionResults = z.object({
+  version: PromptVersionNumber,
+  runs: Count,
+  approved: Count,
+  approvedShare: z.number().min(0).max(1),
+  costMicros: Micros.nullable(),
+  costPerApprovedMicros: Micros.nullable(),
+});
+export type PromptVersionResults = z.infer<typeof PromptVersionResults>;
+
+/** A user's runs of the prompt (every version) and how many of them were approved. */
+export const PromptUserResults = z.object({ userId: EntityId, runs: Count, approved: Count });
+export type PromptUserResults = z.infer<typeof PromptUserResults>;
+
+/**
+ * The template results of a prompt in its own workspace: per version, newest first (the
+ * current version always listed), and per user, most runs first. Contents made before prompt
+ * versions were recorded are not counted. Money in micro-units of `currency`.
+ */
+export const PromptResultsResponse = z.object({
+  promptId: EntityId,
+  workspaceId: WorkspaceId,
+  currentVersion: PromptVersionNumber,
+  currency: z.string(),
+  versions: z.array(PromptVersionResults),
+  users: z.array(PromptUserResults),
+});
+export type PromptResultsResponse = z.infer<typeof PromptResultsResponse>;
+
 export const CONTENT_ROUTES = {
   list: {
     method: 'GET',
@@ -224,6 +273,21 @@ export const CONTENT_ROUTES = {
     query: OptionalWorkspaceQuery,
     body: ReviewContentBody,
     response: ContentItem,
+  },
+  /**
+   * The template results of a prompt (issue 18, PromptResultsResponse): admins of the prompt's
+   * workspace and super admins, as GET /api/prompts/:id/versions (a prompt the caller may not
+   * see 404, others 403). Kept by the content service as contents are stored, reviewed and
+   * deleted. Sent with x-workspace-id (or workspaceId in the query).
+   */
+  promptResults: {
+    method: 'GET',
+    path: '/api/prompts/:id/results',
+    service: 'content',
+    access: 'signed-in',
+    params: IdParams,
+    query: OptionalWorkspaceQuery,
+    response: PromptResultsResponse,
   },
   stats: {
     method: 'GET',

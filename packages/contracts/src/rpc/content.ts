@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EntityId, WorkspaceId } from '../ids';
 import { ContentType, IsoDateTime } from '../primitives';
-import { ContentMetadata } from '../entities/content';
+import { ContentMetadata, PromptVersionNumber } from '../entities/content';
 
 // The hand-over of a finished generation from the generation service to the content service
 // (docs/adr/0002-generation-and-content.md):
@@ -45,6 +45,17 @@ export const GeneratedContent = z.object({
   createdAt: IsoDateTime,
   /** The brand voice's words to avoid that the text contains (issue 18); absent: none. */
   voiceFlags: z.array(z.string()).optional(),
+  /**
+   * The version of the prompt the content came from: the prompt's `rev` when it ran (what
+   * GET /api/prompts/:id/versions calls `version`); a reply carries its thread's. Absent on
+   * contents made before versions were recorded, and without a prompt.
+   */
+  promptVersion: PromptVersionNumber.optional(),
+  /**
+   * What the provider call cost, in micro-units of USAGE_CURRENCY, at the price its usage
+   * ledger entry was made at (the same figure the ledger settles). Absent on older contents.
+   */
+  costMicros: z.number().int().nonnegative().optional(),
 });
 export type GeneratedContent = z.infer<typeof GeneratedContent>;
 

@@ -51,7 +51,17 @@ export const queryKeys = {
   /** History pages (an infinite query: the cursor is added per page, not part of the key). */
   contentsPages: (
     workspaceId: number,
-    filter: { type?: 'text' | 'image'; q?: string; limit?: number; review?: ReviewState } = {},
+    filter: {
+      type?: 'text' | 'image';
+      q?: string;
+      limit?: number;
+      review?: ReviewState;
+      model?: string;
+      userId?: string;
+      promptId?: string;
+      from?: string;
+      to?: string;
+    } = {},
   ) =>
     [
       routeUrl(contentRoutes.list, undefined, {
@@ -59,6 +69,11 @@ export const queryKeys = {
         type: filter.type,
         q: filter.q || undefined,
         review: filter.review,
+        model: filter.model || undefined,
+        userId: filter.userId || undefined,
+        promptId: filter.promptId || undefined,
+        from: filter.from || undefined,
+        to: filter.to || undefined,
         limit: filter.limit,
       }),
       'pages',

@@ -31,6 +31,29 @@ export interface ContentsFilter {
   limit?: number;
   /** Only the contents in this review state (issue 18). */
   review?: ReviewState;
+  /** Only those made with this model, by this user, from this prompt (the gallery). */
+  model?: string;
+  userId?: string;
+  promptId?: string;
+  /** Only those made at or after `from` and before `to` (ISO instants). */
+  from?: string;
+  to?: string;
+}
+
+/** The filter without blanks (one query key and one URL for the same filter). */
+function normalise(filter: ContentsFilter): ContentsFilter {
+  const q = filter.q?.trim() || undefined;
+  return {
+    type: filter.type,
+    q,
+    review: filter.review,
+    model: filter.model || undefined,
+    userId: filter.userId || undefined,
+    promptId: filter.promptId || undefined,
+    from: filter.from || undefined,
+    to: filter.to || undefined,
+    limit: filter.limit,
+  };
 }
 
 /** One page of GET /api/contents; `cursor` is the previous page's nextCursor. */
@@ -40,14 +63,7 @@ export async function fetchContentsPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<ContentsPage> {
-  const query = {
-    workspaceId,
-    type: filter.type,
-    q: filter.q || undefined,
-    review: filter.review,
-    limit: filter.limit,
-    cursor: cursor ?? undefined,
-  };
+  const query = { workspaceId, ...normalise(filter), cursor: cursor ?? undefined };
   try {
     return await apiCall(contentRoutes.list, { query }, { signal });
   } catch (cause) {
@@ -61,8 +77,7 @@ export async function fetchContentsPage(
  */
 export function useContentsInfinite(filter: ContentsFilter = {}) {
   const { currentWorkspaceId } = useWorkspace();
-  const q = filter.q?.trim() || undefined;
-  const normalised = { type: filter.type, q, limit: filter.limit, review: filter.review };
+  const normalised = normalise(filter);
   return useInfiniteQuery({
     queryKey: queryKeys.contentsPages(currentWorkspaceId ?? 0, normalised),
     queryFn: ({ pageParam, signal }) =>

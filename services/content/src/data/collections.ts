@@ -9,6 +9,7 @@ import type {
   SearchItem,
   ThreadDoc,
 } from './layout';
+import type { PromptResultsDoc } from './prompt-results.repository';
 import type { PageGramsDoc, PostingDoc } from './trigrams';
 
 /**
@@ -60,6 +61,8 @@ export function contentCollections(conn: Connection) {
     postings: conn.collection<PostingDoc>('search_postings'),
     /** Per search page, the trigrams its postings already hold. */
     pageGrams: conn.collection<PageGramsDoc>('search_page_grams'),
+    /** Template results per prompt and workspace (issue 18). */
+    promptResults: conn.collection<PromptResultsDoc>('prompt_results'),
   };
 }
 
@@ -67,7 +70,8 @@ export type ContentCollections = ReturnType<typeof contentCollections>;
 
 /**
  * Indexes for MongoDB (FerretDB v1 only uses `_id`): the record by workspace and time (the
- * workspace clean-up, ad-hoc queries), threads by owner, pending writes by age.
+ * workspace clean-up, ad-hoc queries), threads by owner, pending writes by age, template
+ * results by workspace (its clean-up).
  */
 export async function ensureIndexes(c: ContentCollections, logger: Logger): Promise<void> {
   const wanted: Array<Promise<unknown>> = [
@@ -77,6 +81,7 @@ export async function ensureIndexes(c: ContentCollections, logger: Logger): Prom
     c.pending.createIndex({ at: 1 }),
     c.postings.createIndex({ key: 1 }),
     c.pageGrams.createIndex({ key: 1 }),
+    c.promptResults.createIndex({ workspaceId: 1 }),
   ];
   const results = await Promise.allSettled(wanted);
   for (const r of results)

@@ -60,6 +60,8 @@ export interface ContentRecord {
   model: string;
   language: string;
   promptId: string | null;
+  /** The version of the prompt it came from (issue 18); absent when unknown. */
+  promptVersion?: number;
   parentId: string | null;
   threadId: string;
   /** JSON text: metadata keys are free (FerretDB refuses some field names). */
@@ -74,6 +76,8 @@ export interface ContentRecord {
   voiceFlags?: string[];
   /** The review (a copy of the review chain's latest version); absent on a draft. */
   review?: ReviewCopy;
+  /** What its generation cost (micro-units, the usage ledger's price); absent when unknown. */
+  costMicros?: number;
 }
 
 /** One history item: what a list shows (small), sorted by (t, id). */
@@ -89,6 +93,8 @@ export interface SummaryItem {
   userId: string;
   workspaceId: number | null;
   promptId: string | null;
+  /** As ContentRecord.promptVersion; absent when unknown. */
+  promptVersion?: number;
   parentId: string | null;
   /** JSON text of the small metadata, or '{}'. */
   metadata: string;
@@ -171,6 +177,8 @@ export function recordOf(gc: GeneratedContent): ContentRecord {
     usage: { ...gc.usage },
     createdAt: new Date(gc.createdAt),
     ...(gc.voiceFlags?.length ? { voiceFlags: [...gc.voiceFlags] } : {}),
+    ...(gc.promptVersion ? { promptVersion: gc.promptVersion } : {}),
+    ...(gc.costMicros === undefined ? {} : { costMicros: gc.costMicros }),
   };
 }
 
@@ -186,6 +194,7 @@ export function summaryOf(r: ContentRecord): SummaryItem {
     userId: r.userId,
     workspaceId: r.workspaceId,
     promptId: r.promptId,
+    ...(r.promptVersion ? { promptVersion: r.promptVersion } : {}),
     parentId: r.parentId,
     metadata: smallMetadata(r.metadata),
     ...(r.voiceFlags?.length ? { voiceFlags: r.voiceFlags } : {}),

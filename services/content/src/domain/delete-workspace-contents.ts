@@ -7,7 +7,8 @@ import { indexLock } from './search-index';
 const PARALLEL = 16;
 
 /**
- * `workspace.deleted`: the workspace's contents and every derived document go; its counters
+ * `workspace.deleted`: the workspace's contents and every derived document (its prompts'
+ * results too) go; its counters
  * document stays as a marker (`closed`), so that a generation finishing late stores nothing.
  * Idempotent (each step deletes what is still there; heads go last, so a repeat finds the
  * pages). No `content.deleted` per content: the workspace's own event says it all.
@@ -19,6 +20,7 @@ export async function deleteWorkspaceContents(d: DomainDeps, workspaceId: number
     await d.pending.removeOf(key);
     await d.contents.deleteOfWorkspace(workspaceId);
     await d.contents.deleteThreadsOf(key);
+    await d.promptResults.deleteOfWorkspace(workspaceId);
     for (const scope of SCOPES) {
       const head = await d.history.readHead(key, scope);
       if (!head) continue;

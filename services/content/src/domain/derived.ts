@@ -14,9 +14,10 @@ import {
 } from '../data/layout';
 import type { ReviewState } from '@aict/contracts';
 import type { DomainDeps } from './domain-deps';
+import { tallyDeleted, tallyReviewed, tallyStored } from './prompt-results';
 
 // The documents derived from a record (history pages and heads, search pages and their
-// versions, the thread, the counters), brought up to date after the record was written or
+// versions, the thread, the counters, its prompt's results), brought up to date after the record was written or
 // deleted. Every function here is idempotent, so the repair can run it again after a crash;
 // the caller holds the owner's lock (FerretDB v1 updates are not isolated).
 
@@ -39,6 +40,7 @@ export async function applyStored(d: DomainDeps, r: ContentRecord): Promise<void
     d.contents.setPlacement(r._id, at),
     addTurn(d, r),
     applyCounters(d, r.key, `+${r._id}`, r, 1),
+    tallyStored(d, r),
   ]);
 }
 
@@ -54,7 +56,11 @@ export async function applyDeleted(d: DomainDeps, r: ContentRecord): Promise<voi
       }
     }),
   );
-  await Promise.all([removeTurn(d, r), applyCounters(d, r.key, `-${r._id}`, r, -1)]);
+  await Promise.all([
+    removeTurn(d, r),
+    applyCounters(d, r.key, `-${r._id}`, r, -1),
+    tallyDeleted(d, r),
+  ]);
 }
 
 /**
@@ -77,7 +83,9 @@ export async function applyReview(d: DomainDeps, r: ContentRecord): Promise<Cont
     }),
   );
   await replaceTurn(d, next);
-  await applyReviewCount(d, r.key, `r${latest.n}:${r._id}`, r.review?.state, review.state);
+  const op = `r${latest.n}:${r._id}`;
+  await applyReviewCount(d, r.key, op, r.review?.state, review.state);
+  await tallyReviewed(d, r, op, r.review?.state, review.state);
   await d.contents.setReview(r._id, review);
   return next;
 }

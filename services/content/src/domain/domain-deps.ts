@@ -5,6 +5,7 @@ import type { CountersRepository } from '../data/counters.repository';
 import type { GeneratedImages } from '../data/generated-images';
 import type { HistoryRepository } from '../data/history.repository';
 import type { PendingRepository } from '../data/pending.repository';
+import type { PromptResultsRepository } from '../data/prompt-results.repository';
 import type { ReviewRepository } from '../data/review.repository';
 import type { SearchIndexRepository } from '../data/search-index.repository';
 import type { SearchPageCache } from './search-cache';
@@ -20,6 +21,8 @@ export interface DomainDeps {
   pending: PendingRepository;
   history: HistoryRepository;
   reviews: ReviewRepository;
+  /** Template results per prompt and workspace (issue 18). */
+  promptResults: PromptResultsRepository;
   /** The generated images, in the generation service's bucket (the workspace export). */
   images: GeneratedImages;
   /** The search's trigram index (README "Search index"). */

@@ -39,8 +39,7 @@ export async function listContents(
 ): Promise<HistoryPage> {
   const key = ownerInView(ctx, inView);
   const cursor = decodeCursor(query.cursor);
-  const review = query.review;
-  const fits = (item: SummaryItem) => !review || (item.review?.state ?? 'draft') === review;
+  const fits = filterOf(query);
   const found = query.q
     ? await search(d, key, query.q, query.type, cursor, query.limit + 1, fits)
     : await browse(d, key, query.type ?? 'all', cursor, query.limit + 1, fits);
@@ -51,6 +50,20 @@ export async function listContents(
       ? encodeCursor({ p: last.page, t: last.item.t, i: last.item.id })
       : null;
   return { items: items.map((f) => f.item), nextCursor };
+}
+
+/** The list's filters (review state, model, author, prompt, time range) as one predicate. */
+function filterOf(query: ListContentsQuery): (item: SummaryItem) => boolean {
+  const { review, model, userId, promptId } = query;
+  const from = query.from === undefined ? -Infinity : Date.parse(query.from);
+  const to = query.to === undefined ? Infinity : Date.parse(query.to);
+  return (item) =>
+    (!review || (item.review?.state ?? 'draft') === review) &&
+    (!model || item.model === model) &&
+    (!userId || item.userId === userId) &&
+    (!promptId || item.promptId === promptId) &&
+    item.t >= from &&
+    item.t < to;
 }
 
 const afterCursor = (item: SummaryItem, cursor: Cursor | null) =>

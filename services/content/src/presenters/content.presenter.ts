@@ -39,6 +39,7 @@ function present(item: SummaryItem, content: string, metadata: string): ContentI
     createdAt: new Date(item.t).toISOString(),
   };
   if (item.promptId !== null) out.promptId = item.promptId;
+  if (item.promptVersion) out.promptVersion = item.promptVersion;
   if (item.workspaceId !== null) out.workspaceId = item.workspaceId;
   if (item.parentId !== null) out.parentId = item.parentId;
   if (item.voiceFlags?.length) out.voiceFlags = item.voiceFlags;
@@ -64,6 +65,7 @@ export function presentRecord(r: ContentRecord): ContentItem {
       userId: r.userId,
       workspaceId: r.workspaceId,
       promptId: r.promptId,
+      ...(r.promptVersion ? { promptVersion: r.promptVersion } : {}),
       parentId: r.parentId,
       metadata: r.metadata,
       ...(r.voiceFlags?.length ? { voiceFlags: r.voiceFlags } : {}),

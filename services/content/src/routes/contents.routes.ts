@@ -3,6 +3,7 @@ import { RESPONDED, type MountRoute } from '@aict/service-kit';
 import { deleteContent } from '../domain/delete-content';
 import type { DomainDeps } from '../domain/domain-deps';
 import { listContents } from '../domain/list-contents';
+import { getPromptResults } from '../domain/prompt-results';
 import { reviewContent } from '../domain/review-content';
 import { getStats } from '../domain/stats';
 import { getContent, getConversation } from '../domain/view-content';
@@ -12,6 +13,7 @@ import {
   presentRecord,
   presentSummary,
 } from '../presenters/content.presenter';
+import { presentPromptResults } from '../presenters/prompt-results.presenter';
 
 /**
  * Content routes of SPEC §7 and the stats, mounted from their definitions (CONTENT_ROUTES):
@@ -57,6 +59,11 @@ export function contentRoutes(mount: MountRoute, d: DomainDeps): void {
 
   mount(CONTENT_ROUTES.remove, ({ ctx, params, workspaceId }) =>
     deleteContent(d, ctx, params.id, workspaceId),
+  );
+
+  // Template results (issue 18): the prompt service decides who may see them (404/403).
+  mount(CONTENT_ROUTES.promptResults, async ({ ctx, params, workspaceId }) =>
+    presentPromptResults(await getPromptResults(d, ctx, params.id, workspaceId)),
   );
 
   // `member`: the mount has authorised the workspace the query names.

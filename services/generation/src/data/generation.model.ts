@@ -38,6 +38,8 @@ const schema = new Schema<GenerationRecord>(
     imageKey: { type: String, default: null },
     removedAt: { type: Date, default: undefined },
     voiceFlags: { type: [String], default: undefined },
+    promptVersion: { type: Number, default: undefined },
+    costMicros: { type: Number, default: undefined },
   },
   { collection: 'generations', versionKey: false, minimize: false },
 );
@@ -66,5 +68,7 @@ export function toGeneratedContent(record: GenerationRecord): GeneratedContent {
     usage: record.usage,
     createdAt: record.createdAt.toISOString(),
     ...(record.voiceFlags?.length ? { voiceFlags: record.voiceFlags } : {}),
+    ...(record.promptVersion ? { promptVersion: record.promptVersion } : {}),
+    ...(typeof record.costMicros === 'number' ? { costMicros: record.costMicros } : {}),
   };
 }

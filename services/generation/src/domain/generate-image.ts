@@ -114,7 +114,7 @@ export function prepareImage(
       const result: ImageResult = await call.catch((err: unknown) => {
         throw revoked?.aborted ? accessRevoked() : err;
       });
-      onUsage?.({
+      const costMicros = onUsage?.({
         kind: references.length > 0 ? 'image-edit' : 'image',
         inputTokens: result.usage.promptTokens,
         outputTokens: result.usage.completionTokens,
@@ -137,6 +137,7 @@ export function prepareImage(
         model: job.model,
         language,
         promptId: job.prompt.id,
+        ...(job.prompt.version ? { promptVersion: job.prompt.version } : {}),
         parentId: null,
         threadId: id,
         metadata: {
@@ -145,6 +146,7 @@ export function prepareImage(
           ...(references.length > 0 ? { referenceImages: references.length } : {}),
         },
         usage: result.usage,
+        ...(costMicros === undefined ? {} : { costMicros }),
         createdAt: new Date(),
         instruction: null,
         imageKey: key,

@@ -32,8 +32,11 @@ export interface RunIO {
   contentId?: string;
   /** Aborted when the caller's rights go while it runs: nothing may be saved then. */
   revoked?: AbortSignal;
-  /** What the provider call used (the usage ledger), once it answered. */
-  onUsage?: (usage: CallUsage) => void;
+  /**
+   * What the provider call used (the usage ledger), once it answered; answers what it cost
+   * (micro-units, at the call's price) when known, which the content records.
+   */
+  onUsage?: (usage: CallUsage) => number | undefined;
 }
 
 /**
@@ -86,7 +89,7 @@ function textRun(d: DomainDeps, job: TextJob): PreparedGeneration {
         signal,
         onDelta,
       });
-      onUsage?.({
+      const costMicros = onUsage?.({
         inputTokens: result.usage.promptTokens,
         outputTokens: result.usage.completionTokens,
         images: null,
@@ -99,6 +102,7 @@ function textRun(d: DomainDeps, job: TextJob): PreparedGeneration {
         threadId,
         content: result.text,
         ...(voiceFlags.length > 0 ? { voiceFlags } : {}),
+        ...(costMicros === undefined ? {} : { costMicros }),
         usage: result.usage,
         metadata: {
           ...job.record.metadata,
@@ -162,6 +166,7 @@ export async function prepareGenerate(
       model,
       language,
       promptId: prompt.id,
+      ...(prompt.version ? { promptVersion: prompt.version } : {}),
       parentId: null,
       threadId: id,
       metadata: { inputs: body.inputs, ...(ids.length > 0 ? { attachments: ids } : {}) },
@@ -201,6 +206,10 @@ export async function prepareReply(
   ];
 
   const id = newContentId();
+  const promptId = body.promptId ?? parent?.promptId ?? null;
+  // The thread's instruction came from the version its first message ran: a reply records it.
+  const promptVersion =
+    parent?.promptVersion && promptId === parent.promptId ? parent.promptVersion : undefined;
   return textRun(d, {
     ctx,
     provider,
@@ -214,7 +223,8 @@ export async function prepareReply(
       contentType: 'text',
       model: body.model,
       language: parent?.language ?? DEFAULT_CONTENT_LANGUAGE,
-      promptId: body.promptId ?? parent?.promptId ?? null,
+      promptId,
+      ...(promptVersion ? { promptVersion } : {}),
       parentId: parent?._id ?? null,
       threadId: parent?.threadId ?? id,
       metadata: { originalMessage: body.message, ...(ids.length > 0 ? { attachments: ids } : {}) },

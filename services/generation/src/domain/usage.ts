@@ -172,6 +172,11 @@ export interface Meter {
   guarded: boolean;
   /** Records what the call used (or that it failed) and moves the counters to its cost. */
   settle(usage: CallUsage | null): Promise<void>;
+  /**
+   * What the call costs for this usage, at the price its ledger entry records: the figure the
+   * settle writes, known before it (the generation's content carries it).
+   */
+  costOf(usage: CallUsage): number;
 }
 
 /** The estimate reserved before a call: an image's price, or the configured tokens. */
@@ -216,13 +221,15 @@ function costOfEntry(
   );
 }
 
+const usedOf = (usage: CallUsage | null) => ({
+  inputTokens: usage?.inputTokens ?? 0,
+  outputTokens: usage?.outputTokens ?? 0,
+  images: usage?.images ?? null,
+});
+
 /** What a settled call's entry holds: the usage, its outcome and cost. */
 function settledFields(entry: UsageEntry, usage: CallUsage | null, finishedAt: Date) {
-  const used = {
-    inputTokens: usage?.inputTokens ?? 0,
-    outputTokens: usage?.outputTokens ?? 0,
-    images: usage?.images ?? null,
-  };
+  const used = usedOf(usage);
   return {
     ...used,
     ...(usage?.kind ? { kind: usage.kind } : {}),
@@ -318,6 +325,9 @@ export async function startMeter(
         const claimed = await started.catch(() => claimEntry(d, entry));
         await settleEntry(d, claimed, usage);
       },
+      // At this call's price (an entry a crashed run left was priced alike, but for a price
+      // edited in between).
+      costOf: (usage) => costOfEntry(entry, usedOf(usage)),
     };
   }
 
@@ -348,5 +358,6 @@ export async function startMeter(
     id: claimed._id,
     guarded,
     settle: (usage) => settleEntry(d, { ...claimed, reserved: true }, usage),
+    costOf: (usage) => costOfEntry(claimed, usedOf(usage)),
   };
 }

@@ -91,6 +91,55 @@ describe('text generation and replies', () => {
     expect(reply?.usage.completionTokens).toBeGreaterThan(0);
   });
 
+  it('when the prompt is edited between two runs, then each content records the version it ran and what its call cost (the ledger figure); a reply records its thread version', async () => {
+    const own = await t.newWorkspace();
+    const promptId = await t.newPrompt(own);
+    const records = t.generation.deps.mongo!.collection('generations');
+    const ledger = t.generation.deps.mongo!.collection('usage_ledger');
+    const generate = async () => {
+      const res = await t.call('POST', '/api/generate', {
+        as: own.user,
+        body: { promptId, inputs: { subject: 'tea' }, workspaceId: own.id },
+      });
+      expect(res.status).toBe(200);
+      return (await records.findOne({ _id: res.body.content.id } as never))!;
+    };
+
+    const first = await generate();
+    const edited = await t.callService('prompt', 'PUT', `/api/prompts/${promptId}`, {
+      as: own.admin,
+      body: { template: 'Write briefly about {subject}.', workspaceId: own.id },
+    });
+    expect(edited.status).toBe(200);
+    // The prompt kept for generations goes with the prompt.updated event.
+    const second = await waitFor(async () => {
+      const record = await generate();
+      return record.promptVersion === 2 ? record : null;
+    }, 'a run of the edited prompt');
+    const reply = await t.call('POST', '/api/generate-reply', {
+      as: own.user,
+      body: {
+        message: 'More',
+        conversationHistory: [],
+        model: 'gpt-4o',
+        workspaceId: own.id,
+        parentContentId: first._id,
+      },
+    });
+    expect(reply.status).toBe(200);
+
+    expect(first.promptVersion).toBe(1);
+    expect(second.promptVersion).toBe(2);
+    const replyRecord = await records.findOne({ _id: reply.body.content.id } as never);
+    expect(replyRecord?.promptVersion).toBe(1);
+    expect(first.costMicros).toBeGreaterThan(0);
+    const entry = await waitFor(
+      () => ledger.findOne({ _id: first._id, settled: true } as never),
+      'the ledger entry settled',
+    );
+    expect(first.costMicros).toBe(entry.costMicros);
+  });
+
   it('when the parent content belongs to another workspace, then the reply is 404 and nothing reaches the model', async () => {
     const other = await t.newWorkspace();
     const first = await t.call('POST', '/api/generate', {

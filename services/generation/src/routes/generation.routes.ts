@@ -106,6 +106,7 @@ async function generateFor(
   let used: CallUsage | null = null;
   const onUsage = (usage: CallUsage) => {
     used = usage;
+    return meter?.costOf(usage);
   };
   /**
    * Once. A call that had a budget or a cap to respect settles before its answer goes out (the

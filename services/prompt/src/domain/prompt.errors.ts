@@ -101,6 +101,10 @@ export const workspaceForbidden = () =>
 export const versionsForbidden = () =>
   AppError.forbidden("Only administrators of the prompt's workspace can see its versions.");
 
+/** Template results (issue 18): as the versions, admins of the prompt's workspace only. */
+export const resultsForbidden = () =>
+  AppError.forbidden("Only administrators of the prompt's workspace can see its results.");
+
 export const versionNotFound = (version: number) =>
   AppError.notFound(
     'PROMPT.VERSION_NOT_FOUND',

@@ -87,6 +87,7 @@ export function presentForGeneration(
       key: image.key,
       mimeType: image.contentType,
     })),
+    version: record.rev,
   };
 }
 

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   PROMPT_COUNT_RPC,
   PROMPT_FOR_GENERATION_RPC,
+  PROMPT_FOR_RESULTS_RPC,
   PromptCountReply,
   PromptForGenerationReply,
+  PromptForResultsReply,
   type TrustedContext,
 } from '@aict/contracts';
 import { createBus, createLogger, type Bus } from '@aict/service-kit';
@@ -72,6 +74,13 @@ const forGeneration = (
     PROMPT_FOR_GENERATION_RPC,
     { ctx: contextOf(who, overrides), promptId, workspaceId },
     { schema: PromptForGenerationReply },
+  );
+
+const forResults = (who: Caller, promptId: string, workspaceId: number | null) =>
+  caller.request(
+    PROMPT_FOR_RESULTS_RPC,
+    { ctx: contextOf(who), promptId, workspaceId },
+    { schema: PromptForResultsReply },
   );
 
 const count = (who: Caller, workspaceId: number) =>
@@ -226,6 +235,70 @@ describe('prompt.for-generation', () => {
     await expect(
       caller.request(PROMPT_FOR_GENERATION_RPC, { ctx: contextOf(userOf(ws)), workspaceId: ws }),
     ).rejects.toMatchObject({ code: 'VALIDATION.FAILED', status: 400 });
+  });
+});
+
+describe('prompt.for-generation: the version', () => {
+  it('when the prompt is edited, then the reply names its current version, the one the versions list calls current', async () => {
+    const ws = newWorkspaceId();
+    const admin = adminOf(ws);
+    const prompt = await createPrompt(admin, ws);
+    const first = await forGeneration(userOf(ws), prompt.id, ws);
+    const edited = await h.call('PUT', `/api/prompts/${prompt.id}?workspaceId=${ws}`, {
+      as: admin,
+      body: { template: 'Now write about {topic} briefly' },
+    });
+    expect(edited.status).toBe(200);
+
+    const second = await forGeneration(userOf(ws), prompt.id, ws);
+    const versions = await h.call('GET', `/api/prompts/${prompt.id}/versions?workspaceId=${ws}`, {
+      as: admin,
+    });
+
+    expect(first.found && first.prompt.version).toBe(1);
+    expect(second.found && second.prompt.version).toBe(versions.body.current);
+    expect(versions.body.current).toBeGreaterThan(1);
+  });
+});
+
+describe('prompt.for-results', () => {
+  it("when an admin of the prompt's workspace or a super admin asks, then the reply names its workspace and current version; others are refused as the versions route refuses them", async () => {
+    const ws = newWorkspaceId();
+    const other = newWorkspaceId();
+    const prompt = await createPrompt(adminOf(ws), ws);
+    const published = await createPrompt(superAdmin(), ws, { isPublic: true });
+
+    await expect(forResults(adminOf(ws), prompt.id, ws)).resolves.toEqual({
+      workspaceId: ws,
+      version: 1,
+    });
+    await expect(forResults(superAdmin(), prompt.id, null)).resolves.toEqual({
+      workspaceId: ws,
+      version: 1,
+    });
+    // A member sees the prompt but may not see its results.
+    await expect(forResults(userOf(ws), prompt.id, ws)).rejects.toMatchObject({ status: 403 });
+    // The admin of another workspace: a private prompt is not found, a published one refused.
+    await expect(forResults(adminOf(other), prompt.id, other)).rejects.toMatchObject({
+      status: 404,
+      code: 'PROMPT.NOT_FOUND',
+    });
+    await expect(forResults(adminOf(other), published.id, other)).rejects.toMatchObject({
+      status: 403,
+    });
+    for (const [as, named, id] of [
+      [userOf(ws), ws, prompt.id],
+      [adminOf(other), other, prompt.id],
+      [adminOf(other), other, published.id],
+      [adminOf(ws), ws, published.id],
+    ] as const) {
+      const http = await h.call('GET', `/api/prompts/${id}/versions?workspaceId=${named}`, { as });
+      const rpc = await forResults(as, id, named).then(
+        () => 200,
+        (err: { status: number }) => err.status,
+      );
+      expect(rpc).toBe(http.status);
+    }
   });
 });
 

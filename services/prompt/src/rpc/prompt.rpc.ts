@@ -1,8 +1,10 @@
 import {
   PROMPT_COUNT_RPC,
   PROMPT_FOR_GENERATION_RPC,
+  PROMPT_FOR_RESULTS_RPC,
   PromptCountRequest,
   PromptForGenerationRequest,
+  PromptForResultsRequest,
   type PromptForGenerationReply,
   type TrustedContext,
 } from '@aict/contracts';
@@ -10,6 +12,7 @@ import { AppError, roleIn, type Served } from '@aict/service-kit';
 import { countPrompts } from '../domain/count-prompts';
 import type { DomainDeps } from '../domain/domain-deps';
 import { promptForGeneration } from '../domain/prompt-for-generation';
+import { promptForResults } from '../domain/prompt-for-results';
 import { workspaceForbidden } from '../domain/prompt.errors';
 import { presentForGeneration } from '../presenters/prompt.presenter';
 
@@ -43,6 +46,17 @@ export function serveRequests(d: DomainDeps): Promise<Served[]> {
         if (!found.found) return { found: false };
         const prompt = presentForGeneration(found.record, found.images, d.storage.bucket);
         return { found: true, prompt };
+      },
+    ),
+
+    // The content service (GET /api/prompts/:id/results): whether the caller may see the
+    // prompt's results, and in which workspace they are kept.
+    d.bus.serve(
+      PROMPT_FOR_RESULTS_RPC,
+      PromptForResultsRequest,
+      ({ ctx, promptId, workspaceId }) => {
+        assertMayAsk(ctx, workspaceId);
+        return promptForResults(d, ctx, promptId, workspaceId);
       },
     ),
 

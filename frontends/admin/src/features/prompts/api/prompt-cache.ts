@@ -6,7 +6,7 @@ import { urlFilter } from '@aict/web-kit';
 // whichever workspace it was read), and every prompt list (and the default prompt, which a
 // write may change) is fetched again.
 
-/** Stores `prompt` as its cached detail and refreshes the lists and its versions. */
+/** Stores `prompt` as its cached detail and refreshes the lists, its versions and results. */
 export function promptChanged(queryClient: QueryClient, prompt: PromptView): Promise<void> {
   // The detail only (`/api/prompts/{id}` with any query), not its sub-resources (versions).
   const detail = promptPath(prompt.id);
@@ -19,6 +19,8 @@ export function promptChanged(queryClient: QueryClient, prompt: PromptView): Pro
     prompt,
   );
   void queryClient.invalidateQueries(urlFilter(promptPath(prompt.id, '/versions')));
+  // A write makes a new version: the results list it as the current one.
+  void queryClient.invalidateQueries(urlFilter(promptPath(prompt.id, '/results')));
   return listsChanged(queryClient);
 }
 

@@ -36,6 +36,7 @@ import { useUpdatePrompt } from '../api/update-prompt';
 import { canEditPrompt, canPublishPrompt } from '@aict/web-kit';
 import { PromptDetails } from './prompt-details';
 import { PromptForm, type PromptFormValues } from './prompt-form';
+import { PromptResultsCard } from './prompt-results-card';
 import { PromptVersionsCard } from './prompt-versions-card';
 import { ReferenceImagesCard } from './reference-images-card';
 import styles from './prompts.module.css';
@@ -216,16 +217,19 @@ function PromptScreen({ prompt }: { prompt: PromptView }) {
             {full && full.contentType === 'image' && full.model === GPT_IMAGE_MODEL && (
               <ReferenceImagesCard prompt={full} workspaceId={currentWorkspaceId} />
             )}
-            {/* Versions: admins of the prompt's own workspace and super admins. */}
+            {/* Versions and results: admins of the prompt's own workspace and super admins. */}
             {full &&
               (user?.isSuperAdmin || (isAdmin && full.workspaceId === currentWorkspaceId)) && (
-                <PromptVersionsCard
-                  prompt={full}
-                  workspaceId={currentWorkspaceId}
-                  onRestored={(next) =>
-                    setRestored((last) => ({ key: (last?.key ?? 0) + 1, prompt: next }))
-                  }
-                />
+                <>
+                  <PromptVersionsCard
+                    prompt={full}
+                    workspaceId={currentWorkspaceId}
+                    onRestored={(next) =>
+                      setRestored((last) => ({ key: (last?.key ?? 0) + 1, prompt: next }))
+                    }
+                  />
+                  <PromptResultsCard prompt={full} workspaceId={currentWorkspaceId} />
+                </>
               )}
           </TabsContent>
         </Tabs>

@@ -14,7 +14,7 @@ import {
   useTranslation,
 } from '@aict/web-kit';
 import { useSaveLimit, useUsageLimits } from '../api/usage';
-import { fromMicros, parseAmount, toMicros } from '../lib/money';
+import { fromMicros, parseAmount, toMicros } from '../../../lib/money';
 import styles from './usage.module.css';
 
 /**

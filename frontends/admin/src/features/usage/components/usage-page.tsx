@@ -22,7 +22,7 @@ import { LimitsCard } from './limits-card';
 import { UserCapsCard } from './user-caps-card';
 import { WorkspacesOverview } from './workspaces-overview';
 import styles from './usage.module.css';
-import { fromMicros, toMicros, useMoney } from '../lib/money';
+import { fromMicros, toMicros, useMoney } from '../../../lib/money';
 
 /**
  * /usage (workspace admins and the super admin, issue 14): the month to date against the

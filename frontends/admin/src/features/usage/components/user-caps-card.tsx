@@ -13,7 +13,7 @@ import {
   useTranslation,
 } from '@aict/web-kit';
 import { useSaveUserCap, useUsageLimits } from '../api/usage';
-import { parseAmount, toMicros, useMoney } from '../lib/money';
+import { parseAmount, toMicros, useMoney } from '../../../lib/money';
 import styles from './usage.module.css';
 
 /**

@@ -9,7 +9,7 @@ import {
   useTranslation,
 } from '@aict/web-kit';
 import { useUsageOverview } from '../api/usage';
-import { useMoney } from '../lib/money';
+import { useMoney } from '../../../lib/money';
 import styles from './usage.module.css';
 
 /** A row's level: the banner's thresholds (80 % warning, 100 % reached). */

@@ -55,22 +55,36 @@ describe('Gallery', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('when model, author or dates are chosen, then only the matching images show; a prompt search asks the server', async () => {
+  it('when model, author or dates are chosen, then the server is asked for those images (days in local time, both ends included)', async () => {
+    const list = (filters: Record<string, string>) =>
+      `GET /api/contents?${new URLSearchParams({ workspaceId: '1', type: 'image', ...filters, limit: '24' })}`;
+    const from = new Date('2026-01-01T00:00:00').toISOString();
+    const to = new Date('2026-02-02T00:00:00').toISOString();
     const calls = stubGenerationApi(member, {
       [LIST]: () => json({ items: [first, second, old], nextCursor: null }),
-      'GET /api/contents?workspaceId=1&type=image&q=poster&limit=24': () =>
+      [list({ model: 'gpt-image-1' })]: () => json({ items: [second], nextCursor: null }),
+      [list({ userId: 'member' })]: () => json({ items: [first, old], nextCursor: null }),
+      [list({ userId: 'member', from })]: () => json({ items: [first], nextCursor: null }),
+      [list({ userId: 'member', from, to })]: () => json({ items: [], nextCursor: null }),
+      [list({ q: 'poster', userId: 'member', from, to })]: () =>
         json({ items: [], nextCursor: null }),
     });
     renderGeneration('/gallery');
     await waitFor(() => expect(opened()).toHaveLength(3));
 
     fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'gpt-image-1' } });
-    expect(opened()).toEqual(['Open Banner i2']);
+    await waitFor(() => expect(opened()).toEqual(['Open Banner i2']));
     fireEvent.change(screen.getByLabelText('Model'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Author'), { target: { value: 'member' } });
-    expect(opened()).toEqual(['Open Banner i1', 'Open Banner i3']);
+    await waitFor(() => expect(opened()).toEqual(['Open Banner i1', 'Open Banner i3']));
+    // Every author seen stays choosable once one is chosen.
+    expect(
+      Array.from((screen.getByLabelText('Author') as HTMLSelectElement).options).map(
+        (o) => o.value,
+      ),
+    ).toEqual(['', 'member', 'other']);
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
-    expect(opened()).toEqual(['Open Banner i1']);
+    await waitFor(() => expect(opened()).toEqual(['Open Banner i1']));
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-02-01' } });
     expect(await screen.findByText('No matching images')).toBeTruthy();
 

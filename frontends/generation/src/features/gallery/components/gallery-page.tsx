@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ContentItem } from '@aict/contracts';
+import { MODELS_BY_CONTENT_TYPE, type ContentItem } from '@aict/contracts';
 import {
   Badge,
   Button,
@@ -54,14 +54,23 @@ interface Filters {
   to: string;
 }
 
-/** Whether an image passes the model, author and date filters (days in local time). */
-export function passes(item: ContentItem, f: Filters): boolean {
-  if (f.model && item.model !== f.model) return false;
-  if (f.user && item.userId !== f.user) return false;
-  const created = new Date(item.createdAt);
-  if (f.from && created < new Date(`${f.from}T00:00:00`)) return false;
-  if (f.to && created > new Date(`${f.to}T23:59:59.999`)) return false;
-  return true;
+/** A day (yyyy-mm-dd, local time) as the instant it starts, `days` later; blank stays blank. */
+function dayStart(day: string, days = 0): string | undefined {
+  if (!day) return undefined;
+  const start = new Date(`${day}T00:00:00`);
+  if (Number.isNaN(start.getTime())) return undefined;
+  start.setDate(start.getDate() + days);
+  return start.toISOString();
+}
+
+/** The filters as the server applies them (model, author, and the days from and to inclusive). */
+export function serverFilter(f: Filters) {
+  return {
+    model: f.model || undefined,
+    userId: f.user || undefined,
+    from: dayStart(f.from),
+    to: dayStart(f.to, 1),
+  };
 }
 
 /** The image generation page with this image's prompt and inputs filled in. */
@@ -80,11 +89,27 @@ export function GalleryPage() {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const [filters, setFilters] = useState<Filters>({ model: '', user: '', from: '', to: '' });
-  const images = useContentsInfinite({ type: 'image', q, limit: PAGE_SIZE });
-  const loaded = contentItems(images.data);
-  const shown = loaded.filter((item) => passes(item, filters));
-  const models = useMemo(() => [...new Set(loaded.map((i) => i.model))].sort(), [loaded]);
-  const users = useMemo(() => [...new Set(loaded.map((i) => i.userId))].sort(), [loaded]);
+  // Filtered on the server, across every page of the workspace's images.
+  const images = useContentsInfinite({
+    type: 'image',
+    q,
+    limit: PAGE_SIZE,
+    ...serverFilter(filters),
+  });
+  const shown = contentItems(images.data);
+  const models = MODELS_BY_CONTENT_TYPE.image;
+  // The authors seen so far (and the one chosen), so that choosing one keeps the others.
+  const [authors, setAuthors] = useState<string[]>([]);
+  useEffect(() => {
+    setAuthors((known) => {
+      const next = new Set([...known, ...shown.map((i) => i.userId)]);
+      return next.size === known.length ? known : [...next].sort();
+    });
+  }, [shown]);
+  const users = useMemo(
+    () => (filters.user && !authors.includes(filters.user) ? [...authors, filters.user] : authors),
+    [authors, filters.user],
+  );
   const [open, setOpen] = useState<ContentItem | null>(null);
   const ids = { q: useId(), model: useId(), user: useId(), from: useId(), to: useId() };
   const set = (key: keyof Filters) => (value: string) =>

@@ -1,7 +1,7 @@
 import { useTranslation } from '@aict/web-kit';
 
-// Amounts on the usage screen: typed in currency units, sent and stored in integer
-// micro-units (issue 14), shown in the screen's language.
+// Amounts on the admin screens (usage, a prompt's results): typed in currency units, sent and
+// stored in integer micro-units (issue 14), shown in the screen's language.
 
 const MICROS = 1_000_000;
 
