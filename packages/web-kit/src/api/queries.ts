@@ -1,3 +1,4 @@
+import type { ContentsFilter } from '../content/content-queries';
 import {
   CACHE_GC_MS,
   PROMPTS_REFETCH_MS,
@@ -6,7 +7,6 @@ import {
   QUERY_STALE_MS,
   SETTINGS_KEYS,
 } from '@aict/contracts/constants';
-import type { ReviewState } from '@aict/contracts';
 import { routeQueryKey, routeUrl, withParams } from './route-client';
 import { contentRoutes, promptRoutes } from './routes';
 
@@ -49,20 +49,7 @@ export const queryKeys = {
   content: (contentId: string) => routeQueryKey(contentRoutes.get, { id: contentId }),
   conversation: (contentId: string) => routeQueryKey(contentRoutes.conversation, { id: contentId }),
   /** History pages (an infinite query: the cursor is added per page, not part of the key). */
-  contentsPages: (
-    workspaceId: number,
-    filter: {
-      type?: 'text' | 'image';
-      q?: string;
-      limit?: number;
-      review?: ReviewState;
-      model?: string;
-      userId?: string;
-      promptId?: string;
-      from?: string;
-      to?: string;
-    } = {},
-  ) =>
+  contentsPages: (workspaceId: number, filter: ContentsFilter = {}) =>
     [
       routeUrl(contentRoutes.list, undefined, {
         workspaceId,
