@@ -35,6 +35,12 @@ export async function storeContent(
       event,
     });
     if (!pending) return reply(false); // being stored elsewhere (or repaired)
+    // Another replica may have stored it and removed its pending write between our first look
+    // and our pending write (the record is written before the pending write goes): not again.
+    if (await d.contents.exists(gc.id)) {
+      await d.pending.remove(pendingStoreId(gc.id));
+      return reply(false);
+    }
     const record = recordOf(gc);
     await d.contents.insertOnce(record);
     await applyStored(d, record);
