@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { signIn, type ApiClient } from './support/api';
 import { launchBrowser, newPage, stack } from './support/browser';
 import { superAdmin, uniqueName, workspaceNames } from './support/session';
@@ -9,6 +9,19 @@ import {
   workspaceGroup,
   type ProviderAccount,
 } from './support/sso';
+
+/**
+ * The switcher's workspaces once they read `expected` (or after 15 s, whatever they are): the
+ * list arrives a moment after the page, and a first look may find it still empty.
+ */
+async function workspaceNamesOnceLoaded(page: Page, expected: string[]): Promise<string[]> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const names = await workspaceNames(page);
+    if (JSON.stringify(names) === JSON.stringify(expected) || Date.now() > deadline) return names;
+    await page.waitForTimeout(250);
+  }
+}
 
 // Single sign-on, end to end: a real OpenID Connect provider (e2e/support/oidc-provider.mjs,
 // the `oidc-provider` package, started by global-setup.mjs) with its own login and consent
@@ -75,7 +88,7 @@ describe('single sign-on through the company identity provider, end to end', () 
     await checklist.waitFor({ timeout: 30_000 });
     await checklist.getByRole('button', { name: 'Later', exact: true }).click();
     await checklist.waitFor({ state: 'detached' });
-    expect(await workspaceNames(page)).toEqual([workspace]);
+    expect(await workspaceNamesOnceLoaded(page, [workspace])).toEqual([workspace]);
     // The Admin section, and its pages open.
     await page.getByRole('link', { name: 'Settings', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Prompts', exact: true }).click();
@@ -108,7 +121,7 @@ describe('single sign-on through the company identity provider, end to end', () 
     await signInThroughSso(page, account);
 
     await page.getByRole('button', { name: `Workspace: ${workspace}` }).waitFor();
-    expect(await workspaceNames(page)).toEqual([workspace]);
+    expect(await workspaceNamesOnceLoaded(page, [workspace])).toEqual([workspace]);
     expect(await page.getByRole('link', { name: 'Settings', exact: true }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Prompts', exact: true }).count()).toBe(0);
     await page.goto('/prompts');
