@@ -22,8 +22,7 @@ export const SELECT_A_WORKSPACE = {
   usage: 'Select a workspace.',
 } as const;
 /** 400: a provider call or an upload without a workspace (never paid by the global key). */
-export const workspaceRequired = (message: string) =>
-  AppError.badRequest('VALIDATION.FAILED', message, [{ path: 'workspaceId', message }]);
+export { workspaceRequired } from '@aict/service-kit';
 /** 422: a document that is broken, or that reached a reading limit (`limit`: that sentence). */
 export const fileUnreadable = (name: string, limit?: string) =>
   new AppError(
