@@ -1,6 +1,7 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MODELS_BY_CONTENT_TYPE, type ContentItem } from '@aict/contracts';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { MODELS_BY_CONTENT_TYPE, type ContentItem, type ReviewState } from '@aict/contracts';
 import {
   Badge,
   Button,
@@ -16,6 +17,8 @@ import {
   Input,
   Label,
   Page,
+  ReviewBadge,
+  ReviewFilter,
   Select,
   Skeleton,
   VisuallyHidden,
@@ -27,8 +30,11 @@ import {
   relativeTime,
   useContent,
   useContentsInfinite,
+  usePrompts,
   useSession,
   useTranslation,
+  useUserNames,
+  useWorkspace,
 } from '@aict/web-kit';
 import styles from '../../../lib/generation.module.css';
 import { LoadFailedCard } from '../../../lib/load-failed-card';
@@ -49,6 +55,9 @@ function useDebounced(value: string, delay: number) {
 interface Filters {
   model: string;
   user: string;
+  /** A prompt template's id; blank for any. */
+  promptId: string;
+  review: ReviewState | '';
   /** yyyy-mm-dd, inclusive; blank for none. */
   from: string;
   to: string;
@@ -63,11 +72,16 @@ function dayStart(day: string, days = 0): string | undefined {
   return start.toISOString();
 }
 
-/** The filters as the server applies them (model, author, and the days from and to inclusive). */
+/**
+ * The filters as the server applies them (prompt template, review state, model, author, and
+ * the days from and to inclusive).
+ */
 export function serverFilter(f: Filters) {
   return {
     model: f.model || undefined,
     userId: f.user || undefined,
+    promptId: f.promptId || undefined,
+    review: f.review || undefined,
     from: dayStart(f.from),
     to: dayStart(f.to, 1),
   };
@@ -82,13 +96,48 @@ export function runAgainUrl(item: ContentItem): string | null {
   return `/image-generation?${params.toString()}`;
 }
 
+/** The grid's smallest cell and its gap, in rem: as `.imageGrid` in generation.module.css. */
+const CELL_MIN_REM = 10;
+const GAP_REM = 0.75;
+/** Rows kept rendered above and below the screen. */
+const OVERSCAN_ROWS = 2;
+/** The next page is read once the last rendered row is this close to the end. */
+const PREFETCH_ROWS = 2;
+
+/**
+ * The columns `repeat(auto-fill, minmax(min(100%, 10rem), 1fr))` with a 0.75rem gap makes in
+ * a list `width` px wide, and the side of its (square) cells. Unmeasured (0 wide, as in jsdom):
+ * one column of 10rem cells.
+ */
+export function gridLayout(width: number, rem = 16) {
+  const gap = GAP_REM * rem;
+  const min = CELL_MIN_REM * rem;
+  if (!(width > 0)) return { columns: 1, cell: min, gap };
+  // auto-fill: as many tracks of the minimum as fit, gaps included (a hair of slack for
+  // widths that fit exactly but come out of the division a rounding error short).
+  const columns = Math.max(1, Math.floor((width + gap) / (Math.min(width, min) + gap) + 1e-6));
+  return { columns, cell: (width - gap * (columns - 1)) / columns, gap };
+}
+
+function rootFontSize(): number {
+  return parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+}
+
 /** /gallery (issue 18): a grid of the workspace's images, page by page, with filters. */
 export function GalleryPage() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const { currentWorkspaceId, isAdmin } = useWorkspace();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
-  const [filters, setFilters] = useState<Filters>({ model: '', user: '', from: '', to: '' });
+  const [filters, setFilters] = useState<Filters>({
+    model: '',
+    user: '',
+    promptId: '',
+    review: '',
+    from: '',
+    to: '',
+  });
   // Filtered on the server, across every page of the workspace's images.
   const images = useContentsInfinite({
     type: 'image',
@@ -98,24 +147,59 @@ export function GalleryPage() {
   });
   const shown = contentItems(images.data);
   const models = MODELS_BY_CONTENT_TYPE.image;
-  // The authors seen so far (and the one chosen), so that choosing one keeps the others.
+  const prompts = usePrompts(currentWorkspaceId, 'image');
+  const templates = useMemo(
+    () => [...(prompts.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
+    [prompts.data],
+  );
+  // Usernames for admins (who may list the workspace's users); members name no one else.
+  const names = useUserNames({ enabled: isAdmin });
+  // The authors seen so far, in the order seen (and the one chosen), so that choosing one
+  // keeps the others, and an unnamed author keeps their number.
   const [authors, setAuthors] = useState<string[]>([]);
   useEffect(() => {
     setAuthors((known) => {
-      const next = new Set([...known, ...shown.map((i) => i.userId)]);
-      return next.size === known.length ? known : [...next].sort();
+      const fresh = [...new Set(shown.map((i) => i.userId))].filter((id) => !known.includes(id));
+      return fresh.length === 0 ? known : [...known, ...fresh];
     });
   }, [shown]);
-  const users = useMemo(
-    () => (filters.user && !authors.includes(filters.user) ? [...authors, filters.user] : authors),
-    [authors, filters.user],
-  );
+  const nameOf = (id: string) => (isAdmin ? names.data?.get(id) : undefined);
+  // The others without a name to show (every other author, for a member) are numbered.
+  const unnamed = authors.filter((id) => id !== user?.id && !nameOf(id));
+  const authorName = (id: string) => {
+    if (id === user?.id) return t('gallery.you');
+    const name = nameOf(id);
+    if (name) return name;
+    const number = unnamed.indexOf(id) + 1;
+    return number > 0 ? t('gallery.anotherMemberNumber', { number }) : t('gallery.anotherMember');
+  };
+  const known =
+    filters.user && !authors.includes(filters.user) ? [...authors, filters.user] : authors;
+  // You first, then the others by name (numbered ones in number order).
+  const users = known
+    .map((id) => ({ id, name: authorName(id) }))
+    .sort((a, b) =>
+      a.id === user?.id
+        ? -1
+        : b.id === user?.id
+          ? 1
+          : a.name.localeCompare(b.name, undefined, { numeric: true }),
+    );
   const [open, setOpen] = useState<ContentItem | null>(null);
-  const ids = { q: useId(), model: useId(), user: useId(), from: useId(), to: useId() };
-  const set = (key: keyof Filters) => (value: string) =>
+  const ids = {
+    q: useId(),
+    model: useId(),
+    user: useId(),
+    prompt: useId(),
+    from: useId(),
+    to: useId(),
+  };
+  const set = (key: Exclude<keyof Filters, 'review'>) => (value: string) =>
     setFilters((current) => ({ ...current, [key]: value }));
   const filtered = q !== '' || Object.values(filters).some((v) => v !== '');
-  const authorName = (id: string) => (id === user?.id ? t('gallery.you') : id);
+  const { fetchNextPage } = images;
+  // Read ahead while scrolling: once at a time (a second call waits for the first).
+  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
 
   let body;
   if (images.isError && !images.data) {
@@ -142,20 +226,16 @@ export function GalleryPage() {
     );
   } else {
     body = (
-      <ul className={styles.imageGrid} aria-label={t('gallery.images')}>
-        {shown.map((item) => (
-          <li key={item.id}>
-            <button
-              type="button"
-              className={styles.imageButton}
-              aria-label={t('gallery.open', { title: historyTitle(item.title) })}
-              onClick={() => setOpen(item)}
-            >
-              <img src={item.content} alt="" loading="lazy" />
-            </button>
-          </li>
-        ))}
-      </ul>
+      <ImageGrid
+        items={shown}
+        complete={!images.hasNextPage}
+        // Not after a failed page: "Load more" below retries it.
+        canLoadMore={
+          images.hasNextPage && !images.isFetchingNextPage && !images.isFetchNextPageError
+        }
+        onLoadMore={loadMore}
+        onOpen={setOpen}
+      />
     );
   }
 
@@ -171,6 +251,21 @@ export function GalleryPage() {
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
+        </div>
+        <div>
+          <Label htmlFor={ids.prompt}>{t('gallery.template')}</Label>
+          <Select
+            id={ids.prompt}
+            value={filters.promptId}
+            onChange={(e) => set('promptId')(e.target.value)}
+          >
+            <option value="">{t('gallery.any')}</option>
+            {templates.map((prompt) => (
+              <option key={prompt.id} value={prompt.id}>
+                {prompt.name}
+              </option>
+            ))}
+          </Select>
         </div>
         <div>
           <Label htmlFor={ids.model}>{t('gallery.model')}</Label>
@@ -192,12 +287,16 @@ export function GalleryPage() {
           <Select id={ids.user} value={filters.user} onChange={(e) => set('user')(e.target.value)}>
             <option value="">{t('gallery.any')}</option>
             {users.map((u) => (
-              <option key={u} value={u}>
-                {authorName(u)}
+              <option key={u.id} value={u.id}>
+                {u.name}
               </option>
             ))}
           </Select>
         </div>
+        <ReviewFilter
+          value={filters.review || undefined}
+          onChange={(review) => setFilters((current) => ({ ...current, review: review ?? '' }))}
+        />
         <div>
           <Label htmlFor={ids.from}>{t('gallery.from')}</Label>
           <Input
@@ -231,6 +330,129 @@ export function GalleryPage() {
       )}
       <GalleryDialog item={open} authorName={authorName} onClose={() => setOpen(null)} />
     </Page>
+  );
+}
+
+interface GridBox {
+  /** The list's width and its top from the top of the document, in px. */
+  width: number;
+  top: number;
+  /** The root font size (px per rem). */
+  rem: number;
+}
+
+/**
+ * The images as a window-scrolled virtual grid: only the rows on (and near) the screen are
+ * rendered, the rest is padding of their height, so that a workspace of thousands of images
+ * stays light. The columns are the ones the stylesheet's auto-fill grid would make in the
+ * list's width; a row is as high as a cell is wide. Near the end the next page is read.
+ */
+function ImageGrid({
+  items,
+  complete,
+  canLoadMore,
+  onLoadMore,
+  onOpen,
+}: {
+  items: readonly ContentItem[];
+  /** Every page is loaded (the list's size is known). */
+  complete: boolean;
+  canLoadMore: boolean;
+  onLoadMore: () => void;
+  onOpen: (item: ContentItem) => void;
+}) {
+  const { t } = useTranslation();
+  const listRef = useRef<HTMLUListElement>(null);
+  const [box, setBox] = useState<GridBox>({ width: 0, top: 0, rem: 16 });
+  const measure = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const rect = list.getBoundingClientRect();
+    const next = { width: rect.width, top: rect.top + window.scrollY, rem: rootFontSize() };
+    setBox((current) =>
+      current.width === next.width && current.top === next.top && current.rem === next.rem
+        ? current
+        : next,
+    );
+  }, []);
+  // After every render (before paint): what is above the list (the filters wrapping anew, a
+  // language with longer labels) moves it down the page.
+  useLayoutEffect(measure);
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [measure]);
+
+  const { columns, cell, gap } = gridLayout(box.width, box.rem);
+  const rowCount = Math.ceil(items.length / columns);
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => cell,
+    gap,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin: box.top,
+  });
+  // The rows are as high as the cells are wide: sized anew when the width changes.
+  const sized = useRef(cell);
+  useLayoutEffect(() => {
+    if (sized.current === cell) return;
+    sized.current = cell;
+    virtualizer.measure();
+  }, [virtualizer, cell]);
+
+  const rows = virtualizer.getVirtualItems();
+  const firstRow = rows[0];
+  const lastRow = rows[rows.length - 1];
+  const margin = virtualizer.options.scrollMargin;
+  const total = virtualizer.getTotalSize();
+  const above = firstRow ? firstRow.start - margin : 0;
+  const below = lastRow ? Math.max(0, total - (lastRow.end - margin)) : total;
+  const from = firstRow ? firstRow.index * columns : 0;
+  const rendered = lastRow ? items.slice(from, (lastRow.index + 1) * columns) : [];
+
+  const lastIndex = lastRow?.index;
+  useEffect(() => {
+    if (!canLoadMore) return;
+    const nearEnd =
+      rowCount === 0 || (lastIndex !== undefined && lastIndex >= rowCount - 1 - PREFETCH_ROWS);
+    if (nearEnd) onLoadMore();
+  }, [canLoadMore, lastIndex, rowCount, onLoadMore]);
+
+  return (
+    <ul
+      ref={listRef}
+      className={styles.imageGrid}
+      aria-label={t('gallery.images')}
+      style={{
+        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+        paddingTop: above,
+        paddingBottom: below,
+      }}
+    >
+      {rendered.map((item, index) => (
+        <li
+          key={item.id}
+          className={styles.imageCell}
+          aria-posinset={from + index + 1}
+          aria-setsize={complete ? items.length : -1}
+        >
+          <button
+            type="button"
+            className={styles.imageButton}
+            aria-label={t('gallery.open', { title: historyTitle(item.title) })}
+            onClick={() => onOpen(item)}
+          >
+            <img src={item.content} alt="" loading="lazy" />
+          </button>
+          <span className={styles.imageReview}>
+            <ReviewBadge review={item.review} />
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -285,6 +507,12 @@ function GalleryDialog({
       <dl className={styles.details} aria-label={t('gallery.inputs')}>
         <dt>{t('gallery.prompt')}</dt>
         <dd>{shown.title}</dd>
+        {shown.promptVersion !== undefined && (
+          <>
+            <dt>{t('gallery.promptVersion')}</dt>
+            <dd>{t('gallery.version', { version: shown.promptVersion })}</dd>
+          </>
+        )}
         <dt>{t('gallery.inputs')}</dt>
         <dd>
           {inputs.length === 0 ? (
@@ -310,6 +538,10 @@ function GalleryDialog({
         <dt>{t('gallery.created')}</dt>
         <dd>
           <time dateTime={shown.createdAt}>{new Date(shown.createdAt).toLocaleString()}</time>
+        </dd>
+        <dt>{t('gallery.review')}</dt>
+        <dd className={styles.reviewDetail}>
+          <ReviewBadge review={shown.review} />
         </dd>
       </dl>
       <DialogFooter>

@@ -1,5 +1,6 @@
 import '../../../test/setup';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { applyLanguage } from '@aict/web-kit';
 import {
   admin,
   buildContent,
@@ -20,6 +21,7 @@ const picture = buildContent({
 });
 
 beforeEach(() => localStorage.clear());
+afterEach(() => act(() => applyLanguage('en')));
 
 describe('History page', () => {
   it('when more is loaded, then the next page is appended and the count follows', async () => {
@@ -92,6 +94,26 @@ describe('History page', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('My launch post')).toBeNull());
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/contents/t1')).toBe(true);
+  });
+
+  it('when a content records the prompt version it came from, then its row shows "Version N" beside its review state', async () => {
+    const versioned = buildContent({ id: 'v1', title: 'Versioned post', promptVersion: 4 });
+    stubGenerationApi(admin, {
+      'GET /api/contents?workspaceId=1&type=text': () =>
+        json({ items: [versioned, mine], nextCursor: null }),
+    });
+    renderGeneration('/history?type=text');
+    const rowOf = async (title: string) =>
+      (await screen.findByRole('button', { name: title })).closest('li')!;
+
+    const row = within(await rowOf('Versioned post'));
+    expect(row.getByText('Version 4')).toBeTruthy();
+    expect(row.getByTestId('review-state').textContent).toBe('Draft');
+    // Made before versions were kept: no version shown.
+    expect(within(await rowOf('My launch post')).queryByText(/^Version/)).toBeNull();
+
+    act(() => applyLanguage('nl'));
+    expect(within(await rowOf('Versioned post')).getByText('Versie 4')).toBeTruthy();
   });
 
   it('when the workspace has no content, then "No content yet" shows', async () => {

@@ -168,6 +168,15 @@ export function HistoryPage() {
                   )}
                   <span className={styles.muted}>{relativeTime(item.createdAt)}</span>
                   <VoiceFlagsBadge flags={flagsOf(items, ids)} />
+                  {item.promptVersion !== undefined && (
+                    <span
+                      className={styles.muted}
+                      title={t('contentHistory.versionTitle', { version: item.promptVersion })}
+                    >
+                      {t('contentHistory.version', { version: item.promptVersion })}
+                    </span>
+                  )}
+                  {/* Last: a comment on a content sent back takes the next line. */}
                   <ReviewBadge review={item.review} />
                 </span>
                 {item.contentType === 'text' && <ExportButtons item={item} />}
