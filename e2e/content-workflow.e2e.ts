@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
-import { createMember, signIn, type ApiClient } from './support/api';
+import { allContents, createMember, signIn, type ApiClient } from './support/api';
 import { launchBrowser, newPage, stack } from './support/browser';
 import { signInThroughUi, superAdmin, uniqueName } from './support/session';
 import { unzip } from './support/zip';
@@ -8,7 +8,9 @@ import { unzip } from './support/zip';
 // Issue 18, end to end: the review of a generated text (member submits, a workspace admin
 // requests changes with a comment, then approves; badges and the history filter follow),
 // restoring a prompt version (and what the provider then receives), "Run again" from the
-// gallery, and a text thread exported as Markdown, JSON and Word.
+// gallery, a text thread exported as Markdown, JSON and Word, the brand voice (written by an
+// admin, previewed on the prompt page, sent to the provider, flagged in the history), the
+// workspace export as a zip, and a template's results per version and per user.
 
 jest.setTimeout(180_000);
 
@@ -17,6 +19,9 @@ interface People {
   apiKey: string;
   admin: { username: string; password: string };
   member: { username: string; password: string };
+  /** The same two people, signed in through the API (set-up steps only). */
+  adminApi: ApiClient;
+  memberApi: ApiClient;
   notePrompt: string;
   versionedPrompt: string;
   posterPrompt: string;
@@ -30,6 +35,19 @@ async function eventually(what: string, check: () => Promise<boolean>, timeoutMs
     if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** Set-up: a private prompt of the workspace (through the API), its id. */
+async function createPrompt(
+  sa: ApiClient,
+  workspaceId: number,
+  fields: { name: string; template: string; contentType: string; model: string },
+): Promise<string> {
+  const created = await sa.ok<{ id: string }>('POST', '/api/prompts', {
+    body: { ...fields, category: 'Marketing', isPublic: false, isDefault: false, workspaceId },
+    workspaceId,
+  });
+  return created.id;
 }
 
 /**
@@ -47,22 +65,8 @@ async function prepare(sa: ApiClient, baseUrl: string): Promise<People> {
     body: { value: apiKey },
     workspaceId,
   });
-  const prompt = async (name: string, template: string, contentType: string, model: string) =>
-    (
-      await sa.ok<{ id: string }>('POST', '/api/prompts', {
-        body: {
-          name,
-          template,
-          category: 'Marketing',
-          contentType,
-          model,
-          isPublic: false,
-          isDefault: false,
-          workspaceId,
-        },
-        workspaceId,
-      })
-    ).id;
+  const prompt = (name: string, template: string, contentType: string, model: string) =>
+    createPrompt(sa, workspaceId, { name, template, contentType, model });
   const adminName = uniqueName('wsadmin');
   const memberName = uniqueName('member');
   const admin = await createMember(sa, baseUrl, adminName, workspaceId, 'admin');
@@ -72,6 +76,8 @@ async function prepare(sa: ApiClient, baseUrl: string): Promise<People> {
     apiKey,
     admin: { username: adminName, password: `${adminName}-pw` },
     member: { username: memberName, password: `${memberName}-pw` },
+    adminApi: admin,
+    memberApi: member,
     notePrompt: await prompt('Note writer', 'Write a short note about {topic}', 'text', 'gpt-4o'),
     versionedPrompt: await prompt(
       'Versioned tagline',
@@ -105,7 +111,10 @@ async function providerRequests(apiKey: string) {
   );
   if (!res.ok) throw new Error(`simulator requests: ${res.status}`);
   const body = (await res.json()) as {
-    requests: Array<{ path: string; chat?: { lastUserText: string } }>;
+    requests: Array<{
+      path: string;
+      chat?: { lastUserText: string; messages: Array<{ role: string; text: string }> };
+    }>;
   };
   return body.requests;
 }
@@ -139,6 +148,55 @@ async function expectState(row: Locator, state: string) {
   expect(await row.getByTestId('review-state').innerText()).toBe(state);
 }
 
+/**
+ * The rows of a table as a user reads them (read at once): each body row's cells, its header
+ * cell too, by their column's heading, only the columns asked for, white space as one space.
+ */
+function tableRows(table: Locator, columns: string[]): Promise<Array<Record<string, string>>> {
+  return table.evaluate((element, wanted) => {
+    const text = (cell: Element) =>
+      ((cell as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim();
+    const headings = [...element.querySelectorAll('thead th')].map(text);
+    return [...element.querySelectorAll('tbody tr')].map((row) => {
+      const cells = [...row.querySelectorAll('th, td')].map(text);
+      return Object.fromEntries(
+        wanted.map((column) => [column, cells[headings.indexOf(column)] ?? '']),
+      );
+    });
+  }, columns);
+}
+
+type ProviderRequest = Awaited<ReturnType<typeof providerRequests>>[number];
+
+/**
+ * Generates a text (generateText) until the provider receives what `changed` looks for: a
+ * change of a prompt or of the workspace's settings reaches the generation service by an
+ * event, and a generation before it arrives still works as before. Returns the generations
+ * made before (usually none) and the request that had the change.
+ */
+async function generateOnceChanged(
+  page: Page,
+  apiKey: string,
+  input: { promptId: string; variable: string; value: () => string },
+  what: string,
+  changed: (request: ProviderRequest) => boolean,
+): Promise<{ earlier: number; request: ProviderRequest }> {
+  let earlier = 0;
+  let request: ProviderRequest | undefined;
+  await eventually(
+    what,
+    async () => {
+      const seen = (await providerRequests(apiKey)).length;
+      await generateText(page, input.promptId, input.variable, input.value());
+      request = (await providerRequests(apiKey)).slice(seen).find(changed);
+      if (!request) earlier += 1;
+      return request !== undefined;
+    },
+    60_000,
+  );
+  return { earlier, request: request! };
+}
+
 async function savedText(download: Download): Promise<Buffer> {
   const path = await download.path();
   if (!path) throw new Error(`download ${download.suggestedFilename()} failed`);
@@ -148,6 +206,7 @@ async function savedText(download: Download): Promise<Buffer> {
 describe('content workflow (issue 18), end to end', () => {
   const baseUrl = stack().url;
   let browser: Browser;
+  let sa: ApiClient;
   let people: People;
   const contexts: BrowserContext[] = [];
 
@@ -161,7 +220,7 @@ describe('content workflow (issue 18), end to end', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const sa = await signIn(baseUrl, superAdmin().username, superAdmin().password);
+    sa = await signIn(baseUrl, superAdmin().username, superAdmin().password);
     people = await prepare(sa, baseUrl);
   });
   afterEach(async () => {
@@ -399,5 +458,288 @@ describe('content workflow (issue 18), end to end', () => {
     expect(documentXml).toBeDefined();
     expect(documentXml).toContain(`Write a short note about ${tag}`);
     expect(documentXml).toContain(`And now shorter, ${tag}`);
+  });
+
+  it('when a workspace admin writes the brand voice, then the prompt page previews it, the provider receives it as the system instruction and a text with a word to avoid is flagged in the history', async () => {
+    // A workspace of its own: the brand voice applies to all texts of its workspace.
+    const voiced = await prepare(sa, baseUrl);
+    const tone = 'Warm and direct, no jargon';
+    const example = 'Our kettles boil fast.\nThey last for years.';
+    const instruction = [
+      'Write in the brand voice of this workspace.',
+      `Tone: ${tone}`,
+      'Words to use: bright, simple',
+      'Never use these words: synergy, cheap',
+      `Example of the voice:\n${example}`,
+    ].join('\n');
+
+    // --- before: a member's text goes to the provider without a system instruction
+    const member = await signedIn(voiced.member);
+    const before = uniqueName('before');
+    await generateText(member, voiced.notePrompt, 'topic', `${before}, a cheap deal`);
+    const [unvoiced] = await providerRequests(voiced.apiKey);
+    expect(unvoiced?.chat?.messages.map((m) => m.role)).toEqual(['user']);
+
+    // --- the workspace admin writes the brand voice on the settings page
+    const admin = await signedIn(voiced.admin);
+    await admin.getByRole('link', { name: 'Settings', exact: true }).click();
+    await admin.waitForURL((url) => url.pathname === '/settings');
+    const form = admin.getByRole('form', { name: 'Brand voice' });
+    await form.waitFor({ timeout: 15_000 });
+    await form.getByLabel('Tone', { exact: true }).fill(tone);
+    await form.getByLabel('Words to avoid', { exact: true }).fill('synergy\ncheap');
+    await form.getByLabel('Words to use', { exact: true }).fill('bright, simple');
+    await form.getByLabel('Example', { exact: true }).fill(example);
+    await form.getByRole('button', { name: 'Save brand voice' }).click();
+    await admin.getByText('Brand voice saved').first().waitFor();
+    // kept: the form shows it again after a reload, the words one a line
+    await admin.reload();
+    const useWords = form.getByLabel('Words to use', { exact: true });
+    await useWords.waitFor({ timeout: 15_000 });
+    expect(await useWords.inputValue()).toBe('bright\nsimple');
+    expect(await form.getByLabel('Tone', { exact: true }).inputValue()).toBe(tone);
+
+    // --- the prompt page previews the system instruction
+    await admin.goto(`/prompts/${voiced.notePrompt}`);
+    await admin.getByRole('heading', { level: 1, name: 'Note writer' }).waitFor();
+    const preview = admin
+      .getByRole('region', { name: 'System instruction' })
+      .getByTestId('system-instruction');
+    await preview.waitFor({ timeout: 15_000 });
+    expect(await preview.innerText()).toBe(instruction);
+
+    // --- the member's next text sends it to the provider, first, as the system message (the
+    // generation service hears of the change by an event)
+    const after = uniqueName('after');
+    const { request } = await generateOnceChanged(
+      member,
+      voiced.apiKey,
+      { promptId: voiced.notePrompt, variable: 'topic', value: () => `${after}, a cheap deal` },
+      'the brand voice reaches the generation service',
+      (sent) => sent.chat?.messages[0]?.role === 'system',
+    );
+    expect(request.chat?.messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(request.chat?.messages[0]!.text).toBe(instruction);
+    expect(request.chat?.lastUserText).toBe(`Write a short note about ${after}, a cheap deal`);
+
+    // --- the history flags the text that uses a word to avoid; the one written before the
+    // brand voice, with the same word, is not. (The simulator's answer echoes the prompt and
+    // also repeats the system instruction, so it names every word to avoid: the badge names
+    // "cheap" at least.)
+    await openTextHistory(member);
+    const badge = historyRow(member, after).getByTestId('voice-flags');
+    await badge.waitFor();
+    expect(await badge.innerText()).toBe('Brand voice');
+    expect(await badge.getAttribute('aria-label')).toMatch(
+      /^Contains words to avoid: (.+, )?cheap(, .+)?$/,
+    );
+    await historyRow(member, before).waitFor();
+    expect(await historyRow(member, before).getByTestId('voice-flags').count()).toBe(0);
+  });
+
+  it('when an admin exports the workspace from the history, then the progress shows and the zip holds its texts as JSON and Markdown and its images with their details, and nothing of another workspace', async () => {
+    const topic = uniqueName('exportnote');
+    const subject = uniqueName('harbour');
+    const elsewhere = uniqueName('elsewhere');
+    // Set-up: a text in another workspace, stored before the export starts.
+    const other = await prepare(sa, baseUrl);
+    await other.memberApi.ok('POST', '/api/generate', {
+      body: {
+        promptId: other.notePrompt,
+        inputs: { topic: elsewhere },
+        workspaceId: other.workspaceId,
+      },
+      workspaceId: other.workspaceId,
+    });
+    await eventually('the other workspace has its text', async () =>
+      (await allContents(other.memberApi, other.workspaceId)).some((item) =>
+        item.content.includes(elsewhere),
+      ),
+    );
+
+    // --- a member makes a text and an image
+    const member = await signedIn(people.member);
+    await generateText(member, people.notePrompt, 'topic', topic);
+    await member.goto(`/image-generation?promptId=${people.posterPrompt}`);
+    await member.getByLabel('subject', { exact: true }).fill(subject);
+    await member.getByLabel('style', { exact: true }).fill('watercolour');
+    await member.getByRole('button', { name: 'Generate Image' }).click();
+    await member.getByRole('img', { name: 'Generated with Poster' }).waitFor({ timeout: 30_000 });
+
+    // --- the admin exports the workspace from the history; the answer is held back a moment
+    // (a slow network) so the export in progress can be seen
+    const admin = await signedIn(people.admin);
+    await openTextHistory(admin);
+    await historyRow(admin, topic).waitFor();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await admin.route(/\/api\/workspaces\/\d+\/export$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const download = admin.waitForEvent('download', { timeout: 60_000 });
+    await admin.getByRole('button', { name: 'Export workspace' }).click();
+    const busy = admin.getByRole('button', { name: 'Exporting…' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    await admin
+      .getByRole('status')
+      .filter({ hasText: /^0 of \? items · / })
+      .waitFor();
+    release();
+    const zip = await download;
+    await admin.getByText('Workspace exported').first().waitFor();
+    await admin.getByRole('button', { name: 'Export workspace' }).waitFor();
+    expect(
+      await admin
+        .getByRole('status')
+        .filter({ hasText: / items · / })
+        .count(),
+    ).toBe(0);
+
+    // --- the zip opens: a manifest, each text as JSON and Markdown, each image with its JSON
+    expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+    const entries = unzip(await savedText(zip));
+    const names = [...entries.keys()];
+    const jsonOf = <T>(name: string) => JSON.parse(entries.get(name)!.toString('utf8')) as T;
+    const manifest = jsonOf<{ workspaceId: number; texts: number; images: number }>(
+      'manifest.json',
+    );
+    const textNames = names.filter((name) => /^contents\/[^/]+\.json$/.test(name));
+    const imageNames = names.filter((name) => /^images\/[^/]+\.json$/.test(name));
+    expect(manifest).toMatchObject({
+      workspaceId: people.workspaceId,
+      texts: textNames.length,
+      images: imageNames.length,
+    });
+    interface Exported {
+      id: string;
+      contentType: string;
+      content: string;
+      workspaceId?: number;
+      metadata: { inputs?: Record<string, string> };
+    }
+    const items = [...textNames, ...imageNames].map((name) => jsonOf<Exported>(name));
+    expect([...new Set(items.map((item) => item.workspaceId))]).toEqual([people.workspaceId]);
+
+    const text = items.find((item) => item.metadata.inputs?.topic === topic);
+    expect(text?.contentType).toBe('text');
+    expect(text?.content).toContain(`Echo: Write a short note about ${topic}`);
+    const markdown = entries.get(`contents/${text!.id}.md`)?.toString('utf8');
+    expect(markdown).toContain(`- topic: ${topic}`);
+    expect(markdown).toContain(`Echo: Write a short note about ${topic}`);
+
+    const image = items.find((item) => item.metadata.inputs?.subject === subject);
+    expect(image?.contentType).toBe('image');
+    expect(image?.metadata.inputs).toMatchObject({ subject, style: 'watercolour' });
+    const picture = names.filter((name) => name.startsWith(`images/${image!.id}.`));
+    expect(picture.sort()).toEqual([`images/${image!.id}.json`, `images/${image!.id}.png`]);
+    const png = entries.get(`images/${image!.id}.png`)!;
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+
+    // nothing of the other workspace
+    expect(names.filter((name) => entries.get(name)!.includes(elsewhere))).toEqual([]);
+  });
+
+  it('when a member and an admin run a template before and after it changes and one run is approved, then its Results card counts the runs per version and per user', async () => {
+    const name = uniqueName('Results slogan ');
+    const promptId = await createPrompt(sa, people.workspaceId, {
+      name,
+      template: 'First wording: a slogan for {product}',
+      contentType: 'text',
+      model: 'gpt-4o',
+    });
+
+    // --- version 1: two runs of the member; a reply in a conversation is not a run
+    const member = await signedIn(people.member);
+    const firstProduct = uniqueName('pen');
+    await generateText(member, promptId, 'product', firstProduct);
+    const reply = member.getByRole('textbox', { name: 'Reply' });
+    await reply.fill(`Shorter, ${firstProduct}`);
+    await reply.press('Enter');
+    await member.getByText('Reply generated successfully').first().waitFor({ timeout: 30_000 });
+    await generateText(member, promptId, 'product', uniqueName('ink'));
+
+    // --- the template changes (set-up, through the API): version 2, one run each
+    await people.adminApi.ok('PUT', `/api/prompts/${promptId}`, {
+      body: { template: 'Second wording: a motto for {product}' },
+      workspaceId: people.workspaceId,
+    });
+    const approvedProduct = uniqueName('desk');
+    const usesVersion2 = (request: ProviderRequest) =>
+      request.chat?.lastUserText.startsWith('Second wording') === true;
+    const memberRun = await generateOnceChanged(
+      member,
+      people.apiKey,
+      { promptId, variable: 'product', value: () => approvedProduct },
+      'the generation service uses version 2',
+      usesVersion2,
+    );
+    const admin = await signedIn(people.admin);
+    const adminRun = await generateOnceChanged(
+      admin,
+      people.apiKey,
+      { promptId, variable: 'product', value: () => uniqueName('lamp') },
+      'the generation service uses version 2',
+      usesVersion2,
+    );
+    // runs made before the change reached the generation service are runs of version 1
+    const memberEarlier = memberRun.earlier;
+    const adminEarlier = adminRun.earlier;
+
+    // --- the member's version 2 text is submitted and approved (set-up, through the API)
+    const ws = people.workspaceId;
+    let approved: { id: string } | undefined;
+    await eventually('the version 2 text is in the history', async () => {
+      approved = (await allContents(people.memberApi, ws)).find((item) =>
+        item.content.includes(`Second wording: a motto for ${approvedProduct}`),
+      );
+      return approved !== undefined;
+    });
+    await people.memberApi.ok('POST', `/api/contents/${approved!.id}/review`, {
+      body: { action: 'submit' },
+      workspaceId: ws,
+    });
+    await people.adminApi.ok('POST', `/api/contents/${approved!.id}/review`, {
+      body: { action: 'approve' },
+      workspaceId: ws,
+    });
+
+    // --- the admin reads the Results card on the prompt's edit tab (the content service keeps
+    // the results as contents are stored and reviewed: read again until they are all in)
+    const expectedVersions = [
+      { Version: 'Version 2 Current', Runs: '2', Approved: '1', 'Share approved': '50%' },
+      {
+        Version: 'Version 1',
+        Runs: String(2 + memberEarlier + adminEarlier),
+        Approved: '0',
+        'Share approved': '0%',
+      },
+    ];
+    const expectedUsers = [
+      { User: people.member.username, Runs: String(3 + memberEarlier), Approved: '1' },
+      { User: 'you', Runs: String(1 + adminEarlier), Approved: '0' },
+    ];
+    const expected = { versions: expectedVersions, users: expectedUsers };
+    let seen: unknown = null;
+    await eventually(
+      'the Results card counts every run',
+      async () => {
+        await admin.goto(`/prompts/${promptId}`);
+        await admin.getByRole('tab', { name: 'Edit Prompt' }).click();
+        const byVersion = admin.getByRole('table', { name: 'Results per version' });
+        await byVersion.waitFor({ timeout: 15_000 });
+        const byUser = admin.getByRole('table', { name: 'Results per user' });
+        seen = {
+          versions: await tableRows(byVersion, ['Version', 'Runs', 'Approved', 'Share approved']),
+          users: (await byUser.count())
+            ? await tableRows(byUser, ['User', 'Runs', 'Approved'])
+            : [],
+        };
+        return JSON.stringify(seen) === JSON.stringify(expected);
+      },
+      45_000,
+    ).catch(() => undefined); // the assertion below shows what was seen last
+    expect(seen).toEqual(expected);
   });
 });

@@ -57,7 +57,15 @@ export async function newPage(
       .getByRole('region')
       .filter({ has: page.locator('#setup-checklist-title') });
     await page.addLocatorHandler(checklist, async () => {
-      await checklist.getByRole('button', { name: 'Later', exact: true }).click();
+      // The checklist can leave on its own between being seen and the click (the page moved
+      // on): the handler is done when it is hidden, without waiting for the click's timeout.
+      const later = checklist
+        .getByRole('button', { name: 'Later', exact: true })
+        .click()
+        .catch(async (error: unknown) => {
+          if (await checklist.isVisible()) throw error;
+        });
+      await Promise.race([later, checklist.waitFor({ state: 'hidden' })]);
     });
   }
   return { context, page };

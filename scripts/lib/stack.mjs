@@ -117,6 +117,7 @@ export async function startStack({
   const children = [];
   mkdirSync(LOG_DIR, { recursive: true });
   const db = (service) => `${p.dbPrefix}${dbSuffix}_${service}`;
+  const bucket = (service) => `${p.dbPrefix}${dbSuffix}-${service}`.toLowerCase();
   const urls = Object.fromEntries(
     SERVICES.map((s, i) => [s, `http://127.0.0.1:${p.basePort + i + 1}`]),
   );
@@ -225,8 +226,11 @@ export async function startStack({
       const { child, log } = launch(name, `services/${name}`, {
         PORT: String(p.basePort + i + 1),
         MONGO_URL: `mongodb://${infra.ferret.host}:${infra.ferret.port}/${db(name)}`,
-        MINIO_BUCKET: `${p.dbPrefix}${dbSuffix}-${name}`.toLowerCase(),
+        MINIO_BUCKET: bucket(name),
         OPENAI_BASE_URL: providerUrl,
+        // The workspace export reads the generated images where the generation service keeps
+        // them: this stack's bucket of it, not the default name.
+        ...(name === 'content' ? { GENERATION_BUCKET: bucket('generation') } : {}),
         ...(name === 'workspace' || name === 'generation'
           ? { PROVIDER_URL_ALLOWED_ORIGINS: allowedProviderOrigins }
           : {}),
