@@ -88,7 +88,14 @@ export function createDomain(deps: AppDeps): DomainDeps {
       maxRunning: config.GENERATION_MAX_CONCURRENT_PER_WORKSPACE,
       sharedPlaces: config.GENERATION_SHARED_PLACES,
       maxQueued: config.GENERATION_MAX_QUEUED_PER_WORKSPACE,
-      refuse: () => workspaceBusy(config.GENERATION_BUSY_RETRY_AFTER_SECONDS),
+      refuse: workspaceBusy,
+      retryAfter: {
+        minSeconds: config.GENERATION_BUSY_RETRY_AFTER_SECONDS,
+        maxSeconds: Math.max(
+          config.GENERATION_BUSY_RETRY_AFTER_SECONDS,
+          config.GENERATION_BUSY_RETRY_AFTER_MAX_SECONDS,
+        ),
+      },
     }),
     liveGenerations: new LiveGenerations(),
     generations: createGenerationRepository(models.Generation),

@@ -65,8 +65,13 @@ export const configSchema = baseServiceEnv.extend({
   GENERATION_SHARED_PLACES: envInt({ min: 1, max: 10_000 }).optional(),
   /** Generations of one workspace waiting for a free place (per replica). */
   GENERATION_MAX_QUEUED_PER_WORKSPACE: envInt({ min: 0, max: 10_000 }).default(16),
-  /** The Retry-After (seconds) of a generation refused because its workspace is busy. */
+  /**
+   * The least Retry-After (seconds) of a generation refused because its workspace is busy. A
+   * flood is told to come back later, spread over up to the maximum below, at the pace the
+   * workspace's places free up (keyed-slots.ts).
+   */
   GENERATION_BUSY_RETRY_AFTER_SECONDS: envInt({ min: 1, max: 600 }).default(5),
+  GENERATION_BUSY_RETRY_AFTER_MAX_SECONDS: envInt({ min: 1, max: 3_600 }).default(60),
   /** Tokens a text call is assumed to use when its cost is reserved on the budget beforehand. */
   USAGE_ESTIMATE_INPUT_TOKENS: envInt({ min: 0, max: 10_000_000 }).default(2_000),
   USAGE_ESTIMATE_OUTPUT_TOKENS: envInt({ min: 0, max: 10_000_000 }).default(1_000),

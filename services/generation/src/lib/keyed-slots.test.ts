@@ -62,6 +62,67 @@ describe('keyed slots', () => {
     expect(slots.usage('a')).toEqual({ running: 0, queued: 0 });
   });
 
+  describe('the Retry-After of a refused caller', () => {
+    /** Slots on a hand-moved clock whose refusals carry their Retry-After seconds. */
+    const timed = () => {
+      let clock = 0;
+      const slots = createKeyedSlots({
+        maxRunning: 2,
+        maxQueued: 1,
+        refuse: (seconds) => Object.assign(new Busy(), { seconds }),
+        retryAfter: { minSeconds: 1, maxSeconds: 5 },
+        now: () => clock,
+      });
+      return { slots, advance: (ms: number) => (clock += ms) };
+    };
+    const secondsOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'granted',
+        (err: { seconds: number }) => err.seconds,
+      );
+
+    it('when a flood is refused, then each caller is told to come back later than the one before, at the pace places free up, up to the maximum', async () => {
+      const { slots, advance } = timed();
+      // A place is held 2 s, so the key's two places free one caller a second.
+      const release = await slots.acquire('a');
+      advance(2000);
+      release();
+      await slots.acquire('a');
+      await slots.acquire('a');
+      void slots.acquire('a'); // queued
+
+      const told = [];
+      for (let i = 0; i < 6; i++) told.push(await secondsOf(slots.acquire('a')));
+
+      // The queued one, then each refused caller ahead of the next: 2, 3, 4 … s; at most 5.
+      expect(told).toEqual([2, 3, 4, 5, 5, 5]);
+    });
+
+    it('when the callers told to come back have had their time, then the next one refused is told the shortest wait again', async () => {
+      const { slots, advance } = timed();
+      const release = await slots.acquire('a');
+      advance(2000);
+      release();
+      await slots.acquire('a');
+      await slots.acquire('a');
+      void slots.acquire('a');
+      for (let i = 0; i < 3; i++) await secondsOf(slots.acquire('a'));
+
+      advance(4000); // past the latest time given (4 s)
+
+      expect(await secondsOf(slots.acquire('a'))).toBe(2);
+    });
+
+    it('when a key has no holding time yet, then a refused caller gets the least wait', async () => {
+      const { slots } = timed();
+      await slots.acquire('a');
+      await slots.acquire('a');
+      void slots.acquire('a');
+
+      expect(await secondsOf(slots.acquire('a'))).toBe(1);
+    });
+  });
+
   describe('with places shared among the keys in use', () => {
     it('when one key alone is busy, then it holds all its places', async () => {
       const slots = build({ maxRunning: 4, maxQueued: 10, sharedPlaces: 4 });

@@ -12,8 +12,21 @@ export interface KeyedSlotsOptions {
   sharedPlaces?: number;
   /** Callers of one key waiting for a place; past that `acquire` refuses at once. */
   maxQueued: number;
-  /** The error a refused (or abandoned) caller gets. */
-  refuse: () => Error;
+  /**
+   * The error a refused (or abandoned) caller gets, with the seconds it should wait before it
+   * tries again (see `retryAfter`).
+   */
+  refuse: (retryAfterSeconds: number) => Error;
+  /**
+   * The Retry-After of a refused caller: at least `minSeconds`, at most `maxSeconds`, and in
+   * between when a place can be expected for it. The callers refused one after the other are
+   * counted as queued behind the queue (they come back), each place frees once per holding time
+   * (a running average), so a flood is told to come back spread out at the pace the key's
+   * places free up rather than all at once. Without it: `minSeconds` of 1, no spreading.
+   */
+  retryAfter?: { minSeconds: number; maxSeconds: number };
+  /** Milliseconds since some fixed point (tests). */
+  now?: () => number;
 }
 
 export interface KeyedSlots {
@@ -33,7 +46,14 @@ interface Waiter {
 interface Line {
   running: number;
   queue: Waiter[];
+  /** Callers refused since `refusedUntil` last passed: they will come back before the queue. */
+  refused: number;
+  /** When the latest refused caller was told to come back. */
+  refusedUntil: number;
 }
+
+/** How long a place is held, on average (an exponential moving average), per key in use. */
+const HOLD_SMOOTHING = 0.2;
 
 /**
  * A counting semaphore per key with a bounded first-in-first-out queue, held in this process.
@@ -47,8 +67,27 @@ export function createKeyedSlots({
   maxQueued,
   sharedPlaces,
   refuse,
+  retryAfter = { minSeconds: 1, maxSeconds: 1 },
+  now = Date.now,
 }: KeyedSlotsOptions): KeyedSlots {
   const lines = new Map<string, Line>();
+  /** The holding time of a place (ms), per key; kept while the key is forgotten between uses. */
+  const holding = new Map<string, number>();
+
+  /** Seconds a caller refused now should wait: its turn behind the queue and those refused. */
+  function refusal(key: string, line: Line): Error {
+    const at = now();
+    if (at >= line.refusedUntil) line.refused = 0;
+    line.refused += 1;
+    const held = holding.get(key) ?? 0;
+    const waitMs = ((line.queue.length + line.refused) * held) / Math.max(1, limit());
+    const seconds = Math.min(
+      retryAfter.maxSeconds,
+      Math.max(retryAfter.minSeconds, Math.ceil(waitMs / 1000)),
+    );
+    line.refusedUntil = Math.max(line.refusedUntil, at + seconds * 1000);
+    return refuse(seconds);
+  }
 
   /** How many places one key may hold now. */
   const limit = () =>
@@ -73,9 +112,16 @@ export function createKeyedSlots({
 
   function releaser(key: string, line: Line): ReleaseSlot {
     let released = false;
+    const since = now();
     return () => {
       if (released) return;
       released = true;
+      const held = now() - since;
+      const average = holding.get(key);
+      holding.set(
+        key,
+        average === undefined ? held : average + HOLD_SMOOTHING * (held - average),
+      );
       line.running -= 1;
       // The place goes to the next waiter of this key (nobody overtakes its queue) while
       // the key is within its share.
@@ -86,24 +132,24 @@ export function createKeyedSlots({
 
   return {
     acquire(key, signal) {
-      if (signal?.aborted) return Promise.reject(refuse());
+      if (signal?.aborted) return Promise.reject(refuse(retryAfter.minSeconds));
       let line = lines.get(key);
       if (!line) {
-        line = { running: 0, queue: [] };
+        line = { running: 0, queue: [], refused: 0, refusedUntil: 0 };
         lines.set(key, line);
       }
       if (line.queue.length === 0 && line.running < limit()) {
         line.running += 1;
         return Promise.resolve(releaser(key, line));
       }
-      if (line.queue.length >= maxQueued) return Promise.reject(refuse());
+      if (line.queue.length >= maxQueued) return Promise.reject(refusal(key, line));
       const current = line;
       return new Promise<ReleaseSlot>((resolve, reject) => {
         const onAbort = () => {
           const index = current.queue.indexOf(waiter);
           if (index >= 0) current.queue.splice(index, 1);
           forgetIfIdle(key, current);
-          reject(refuse());
+          reject(refuse(retryAfter.minSeconds));
         };
         const waiter: Waiter = {
           grant: (release) => {
