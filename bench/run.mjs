@@ -58,7 +58,7 @@ const BENCHMARKS = {
   frontend: [
     'critical JS ≤ 120 KB gzip; federated ≤ 1.15x one bundle, usable ≤ 1.2x; ≤ 2 round trips',
   ],
-  memory: ['memory per service under k6 load ≤ 120 MB RSS; growth ≤ 5 %'],
+  memory: ['memory per service at rest ≤ 80 MB, under k6 load ≤ 120 MB RSS; growth ≤ 5 %'],
   'noisy-neighbour': ["another workspace's p95 under a 500-generation flood ≤ 1.5x alone"],
   usage: ['usage summary of a workspace with 100k ledger entries: p95 ≤ 100 ms'],
 };

@@ -14,8 +14,10 @@
 //                        chunk with text; each stream is read to its end. Medians.
 //   concurrency          BENCH_CONCURRENT (500) streams through the gateway at once, 4 per
 //                        workspace (the per-workspace cap); an error is a non-200 answer, an
-//                        `error` event, or a stream without `done`. Their p95 TTFT, less the
-//                        simulator's median, is the added p95.
+//                        `error` event, or a stream without `done`. Each workspace has
+//                        generated once before (warm). The same number of streams straight to
+//                        the simulator at once gives the provider side's p95 at that
+//                        concurrency on this machine; the gateway's p95 less that is the added p95.
 import { ROOT } from '../../infra/lib/paths.mjs';
 import { performance } from 'node:perf_hooks';
 import { REALISTIC_PROVIDER, prepare } from '../../load/run.mjs';
@@ -144,26 +146,45 @@ async function main() {
     }
     if (errors) log(`  ! ${errors} streams failed during the time-to-first-token rounds`);
 
-    log(`  ${CONCURRENT} streams through the gateway at once …`);
-    const t0 = performance.now();
-    const results = await Promise.all(
-      Array.from({ length: CONCURRENT }, (_, i) =>
-        viaGateway(spaces[1 + Math.floor(i / PER_WORKSPACE)]).catch((err) => ({
-          ok: false,
-          why: err.message,
-        })),
-      ),
-    );
-    const wall = performance.now() - t0;
-    const failed = results.filter((r) => !r.ok);
-    const firsts = results.filter((r) => r.ok).map((r) => r.first);
+    // Each workspace of the concurrency phase has generated once before (its prompt, provider
+    // configuration and memberships are cached, as for a team at work): the phase times warm
+    // generations, as the target does.
+    const busy = spaces.slice(1, 1 + Math.ceil(CONCURRENT / PER_WORKSPACE));
+    for (let i = 0; i < busy.length; i += 8)
+      await Promise.all(busy.slice(i, i + 8).map((ws) => viaGateway(ws)));
+    /** CONCURRENT streams at once on one path: wall time, failures, TTFT median and p95. */
+    const atOnce = async (call) => {
+      const t0 = performance.now();
+      const results = await Promise.all(
+        Array.from({ length: CONCURRENT }, (_, i) =>
+          call(i).catch((err) => ({ ok: false, why: err.message })),
+        ),
+      );
+      const firsts = results.filter((r) => r.ok).map((r) => r.first);
+      const sorted = [...firsts].sort((a, b) => a - b);
+      return {
+        wall: performance.now() - t0,
+        failed: results.filter((r) => !r.ok),
+        median: median(firsts),
+        p95: sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)],
+      };
+    };
+    // The same number of streams straight to the simulator: what the provider side itself
+    // takes at that concurrency on this machine (the simulator shares its CPUs).
+    log(`  ${CONCURRENT} streams straight to the simulator at once …`);
+    const direct = await atOnce(() => straight());
     log(
-      `  done in ${fmt(wall / 1000, 1)} s; ${failed.length} failed; TTFT median ${fmt(median(firsts), 0)} ms`,
+      `  done in ${fmt(direct.wall / 1000, 1)} s; ${direct.failed.length} failed; TTFT median ${fmt(direct.median, 0)} ms, p95 ${fmt(direct.p95, 0)} ms`,
+    );
+    log(`  ${CONCURRENT} streams through the gateway at once …`);
+    const gw = await atOnce((i) => viaGateway(busy[Math.floor(i / PER_WORKSPACE)]));
+    const { wall, failed } = gw;
+    log(
+      `  done in ${fmt(wall / 1000, 1)} s; ${failed.length} failed; TTFT median ${fmt(gw.median, 0)} ms, p95 ${fmt(gw.p95, 0)} ms`,
     );
     for (const f of failed.slice(0, 3)) log(`    ${f.why}`);
 
     const m = (k) => median(rounds.map((r) => r[k]));
-    const p95 = [...firsts].sort((a, b) => a - b)[Math.max(0, Math.ceil(firsts.length * 0.95) - 1)];
     emit([
       row({
         measure: 'streaming: time to first token added by gateway + generation service (median)',
@@ -180,16 +201,16 @@ async function main() {
         op: '<=',
         target: 0,
         digits: 0,
-        detail: `all done in ${fmt(wall / 1000, 1)} s; their TTFT median ${fmt(median(firsts), 0)} ms`,
+        detail: `all done in ${fmt(wall / 1000, 1)} s; their TTFT median ${fmt(gw.median, 0)} ms`,
       }),
       row({
         measure: `streaming: ${CONCURRENT} concurrent streams, TTFT added (p95)`,
-        value: p95 - m('straight'),
+        value: gw.p95 - direct.p95,
         op: '<=',
         target: 20,
         unit: ' ms',
         digits: 1,
-        detail: `p95 ${fmt(p95, 0)} ms vs the simulator's median ${fmt(m('straight'), 0)} ms alone`,
+        detail: `p95 ${fmt(gw.p95, 0)} ms through the gateway vs ${fmt(direct.p95, 0)} ms for ${CONCURRENT} straight to the simulator at once`,
       }),
     ]);
   } finally {

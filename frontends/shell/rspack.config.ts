@@ -19,6 +19,9 @@ export default (_env: unknown, argv: { mode?: string }) => {
     name: 'shell',
     publicPath: '/',
     production,
+    // The home screen is the chat: its remote entry is fetched alongside the shell's own
+    // script instead of after it (one sequential round trip fewer before the message box).
+    preload: [remoteEntryUrl('chat')],
     federation: new ModuleFederationPlugin({
       name: 'shell',
       // `<name>@<url>`: same origin in production (the gateway serves /remotes/<name>/);

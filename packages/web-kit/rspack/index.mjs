@@ -126,7 +126,23 @@ function federationRuntimeEsmAliases(dir) {
  * @param {import('@rspack/core').RspackPluginInstance} o.federation the app's ModuleFederationPlugin
  * @param {object} [o.devServer] extra dev-server options
  */
-export function createAppConfig({ dir, name, publicPath, production, federation, devServer = {} }) {
+/**
+ * An app's build. `preload`: script URLs its index.html fetches at once, alongside its own
+ * script (the shell's: the home screen's remote entry); the template places them with
+ * `<%= preloadTags %>`.
+ */
+export function createAppConfig({
+  dir,
+  name,
+  publicPath,
+  production,
+  federation,
+  devServer = {},
+  preload = [],
+}) {
+  const preloadTags = preload
+    .map((url) => `<link rel="preload" as="script" href="${encodeURI(url)}" />`)
+    .join('');
   const swcLoader = {
     loader: 'builtin:swc-loader',
     options: {
@@ -182,6 +198,7 @@ export function createAppConfig({ dir, name, publicPath, production, federation,
         template: path.join(dir, 'index.html'),
         favicon: path.join(webKitDir, 'rspack/favicon.svg'),
         scriptLoading: 'defer',
+        templateParameters: { preloadTags },
       }),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
