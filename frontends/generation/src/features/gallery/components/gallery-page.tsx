@@ -241,8 +241,8 @@ export function GalleryPage() {
 
   return (
     <Page title={t('gallery.title')} description={t('gallery.description')}>
-      <div className={styles.filters}>
-        <div className={styles.filterGrow}>
+      <div className={styles.filterGrid}>
+        <div className={styles.filterWide}>
           <Label htmlFor={ids.q}>{t('gallery.prompt')}</Label>
           <Input
             id={ids.q}
