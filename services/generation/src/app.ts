@@ -70,7 +70,7 @@ export function createDomain(deps: AppDeps): DomainDeps {
       RateSlots: models.UsageRateSlot,
       TallySlots: models.UsageTallySlot,
     },
-    { limitCacheMs: config.USAGE_CACHE_MS },
+    { limitCacheMs: config.USAGE_CACHE_MS, staleMs: config.CACHE_STALE_MS },
   );
   return {
     config,
@@ -80,9 +80,12 @@ export function createDomain(deps: AppDeps): DomainDeps {
     locks,
     relay: createLockedOutbox(createOutboxRelay({ bus, logger }), locks, logger),
     provider: createProviderClient(config, logger),
-    providerConfigs: createProviderConfigCache(config.PROVIDER_CONFIG_TTL_MS),
+    providerConfigs: createProviderConfigCache(config.PROVIDER_CONFIG_TTL_MS, {
+      staleMs: config.CACHE_STALE_MS,
+    }),
     prompts: createTtlCache<PromptForGenerationReply>(config.PROMPT_CACHE_TTL_MS, {
       keep: (reply) => reply.found,
+      staleMs: config.CACHE_STALE_MS,
     }),
     generationSlots: createKeyedSlots({
       maxRunning: config.GENERATION_MAX_CONCURRENT_PER_WORKSPACE,
@@ -102,7 +105,7 @@ export function createDomain(deps: AppDeps): DomainDeps {
     attachments: createAttachmentRepository(models.Attachment),
     idempotency: createIdempotencyRepository(models.Idempotency),
     usage,
-    usageRuntime: createUsageRuntime(config.USAGE_CACHE_MS, usage.counters),
+    usageRuntime: createUsageRuntime(config.USAGE_CACHE_MS, usage.counters, config.CACHE_STALE_MS),
     clock: { now: () => new Date() },
     models,
   };

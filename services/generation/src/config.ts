@@ -80,6 +80,13 @@ export const configSchema = baseServiceEnv.extend({
    * another replica's within this time (a budget set there is enforced here that much later).
    */
   USAGE_CACHE_MS: envInt({ min: 0, max: 600_000 }).default(5_000),
+  /**
+   * Past their time to live, a cached prompt, provider configuration, usage limit or price is
+   * still used for up to this long while one read in the background replaces it, so a warm
+   * generation never waits for a read (lib/ttl-cache.ts). Staleness is then its time to live
+   * plus one read; this long only while those reads fail. 0: wait for the read.
+   */
+  CACHE_STALE_MS: envInt({ min: 0, max: 600_000 }).default(60_000),
   /** A second request with the same Idempotency-Key waits this long for the first one. */
   IDEMPOTENCY_WAIT_MS: envInt({ min: 0, max: 600_000 }).default(30_000),
   /** ORPHAN_SWEEP_*: objects no record points to (an outage between object and record) go. */

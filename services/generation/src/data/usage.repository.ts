@@ -54,7 +54,7 @@ export function createUsageRepository(
    * How long a limit is kept in the process: this replica's own writes drop it at once,
    * another replica's edit is seen within this time (0: read every time).
    */
-  options: { limitCacheMs: number } = { limitCacheMs: 0 },
+  options: { limitCacheMs: number; staleMs?: number } = { limitCacheMs: 0 },
 ) {
   const counters = createChain<SpentValue>(models.Chains.collection as never, { keep: KEEP });
   const prices = createChain<StoredPrice>(models.Chains.collection as never, { keep: KEEP });
@@ -63,7 +63,9 @@ export function createUsageRepository(
   /** The highest tally slot this process has seen per scope (only grows; a hint). */
   const seenSlot = new Map<string, number>();
   const slotId = (scope: string, k: number) => `tally:${scope}:${k}`;
-  const limitCache = createTtlCache<number | null>(options.limitCacheMs);
+  const limitCache = createTtlCache<number | null>(options.limitCacheMs, {
+    staleMs: options.staleMs ?? 0,
+  });
 
   return {
     counters,

@@ -28,7 +28,7 @@ describe('provider config cache', () => {
 
   it('when the time to live has passed, then it asks again; workspaces are kept apart', async () => {
     let t = 0;
-    const cache = createProviderConfigCache(1_000, () => t);
+    const cache = createProviderConfigCache(1_000, { now: () => t });
     await cache.get(3, () => Promise.resolve(config('sk-3')));
     expect((await cache.get(4, () => Promise.resolve(config('sk-4')))).apiKey).toBe('sk-4');
     t = 1_500;

@@ -109,9 +109,13 @@ export interface UsageRuntime {
   settles: ReturnType<typeof createSettleTracker>;
 }
 
-export function createUsageRuntime(cacheMs: number, counters: SpentStore): UsageRuntime {
+export function createUsageRuntime(
+  cacheMs: number,
+  counters: SpentStore,
+  staleMs = 0,
+): UsageRuntime {
   return {
-    prices: createTtlCache<PriceVersion>(cacheMs),
+    prices: createTtlCache<PriceVersion>(cacheMs, { staleMs }),
     spent: createSpentBatcher(counters),
     settles: createSettleTracker(),
   };

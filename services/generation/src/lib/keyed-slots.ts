@@ -118,10 +118,7 @@ export function createKeyedSlots({
       released = true;
       const held = now() - since;
       const average = holding.get(key);
-      holding.set(
-        key,
-        average === undefined ? held : average + HOLD_SMOOTHING * (held - average),
-      );
+      holding.set(key, average === undefined ? held : average + HOLD_SMOOTHING * (held - average));
       line.running -= 1;
       // The place goes to the next waiter of this key (nobody overtakes its queue) while
       // the key is within its share.
