@@ -92,6 +92,7 @@ export function createDomain(deps: AppDeps): DomainDeps {
       sharedPlaces: config.GENERATION_SHARED_PLACES,
       maxQueued: config.GENERATION_MAX_QUEUED_PER_WORKSPACE,
       refuse: workspaceBusy,
+      floodShare: config.GENERATION_FLOOD_SHARE_PERCENT / 100,
       retryAfter: {
         minSeconds: config.GENERATION_BUSY_RETRY_AFTER_SECONDS,
         maxSeconds: Math.max(

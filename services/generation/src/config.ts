@@ -72,6 +72,12 @@ export const configSchema = baseServiceEnv.extend({
    */
   GENERATION_BUSY_RETRY_AFTER_SECONDS: envInt({ min: 1, max: 600 }).default(5),
   GENERATION_BUSY_RETRY_AFTER_MAX_SECONDS: envInt({ min: 1, max: 3_600 }).default(60),
+  /**
+   * A workspace that floods (some of its generations were refused and are not due back yet)
+   * runs at most this percentage of its places (at least one) while other workspaces are
+   * generating, so that its flood does not slow their work. 100: no such limit.
+   */
+  GENERATION_FLOOD_SHARE_PERCENT: envInt({ min: 1, max: 100 }).default(50),
   /** Tokens a text call is assumed to use when its cost is reserved on the budget beforehand. */
   USAGE_ESTIMATE_INPUT_TOKENS: envInt({ min: 0, max: 10_000_000 }).default(2_000),
   USAGE_ESTIMATE_OUTPUT_TOKENS: envInt({ min: 0, max: 10_000_000 }).default(1_000),

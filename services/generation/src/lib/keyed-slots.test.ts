@@ -123,6 +123,63 @@ describe('keyed slots', () => {
     });
   });
 
+  describe('a flooding key while others are in use', () => {
+    const flooded = () => {
+      let clock = 0;
+      const slots = createKeyedSlots({
+        maxRunning: 4,
+        maxQueued: 1,
+        refuse: () => new Busy(),
+        retryAfter: { minSeconds: 5, maxSeconds: 60 },
+        floodShare: 0.5,
+        now: () => clock,
+      });
+      return { slots, advance: (ms: number) => (clock += ms) };
+    };
+
+    it('when a key floods and another key is in use, then the flooding key gets a freed place only while under half its places', async () => {
+      const { slots } = flooded();
+      const releases = await Promise.all(Array.from({ length: 4 }, () => slots.acquire('a')));
+      const waiting = slots.acquire('a');
+      await expect(slots.acquire('a')).rejects.toBeInstanceOf(Busy); // a floods
+      await slots.acquire('b'); // b is in use
+
+      releases[0]!();
+      releases[1]!();
+      expect(await settled(waiting)).toBe('pending'); // a holds 2 of 4: its share
+      releases[2]!();
+
+      expect(await settled(waiting)).toBe('granted');
+      expect(slots.usage('a')).toEqual({ running: 2, queued: 0 });
+    });
+
+    it('when the flooding key is alone, then it keeps all its places', async () => {
+      const { slots } = flooded();
+      const releases = await Promise.all(Array.from({ length: 4 }, () => slots.acquire('a')));
+      const waiting = slots.acquire('a');
+      await expect(slots.acquire('a')).rejects.toBeInstanceOf(Busy);
+
+      releases[0]!();
+
+      expect(await settled(waiting)).toBe('granted');
+      expect(slots.usage('a')).toEqual({ running: 4, queued: 0 });
+    });
+
+    it('when the refused callers are due back, then the key is no longer held to its share', async () => {
+      const { slots, advance } = flooded();
+      const releases = await Promise.all(Array.from({ length: 4 }, () => slots.acquire('a')));
+      const waiting = slots.acquire('a');
+      await expect(slots.acquire('a')).rejects.toBeInstanceOf(Busy);
+      await slots.acquire('b');
+
+      advance(5_000); // the refused caller was told 5 s
+      releases[0]!();
+
+      expect(await settled(waiting)).toBe('granted');
+      expect(slots.usage('a')).toEqual({ running: 4, queued: 0 });
+    });
+  });
+
   describe('with places shared among the keys in use', () => {
     it('when one key alone is busy, then it holds all its places', async () => {
       const slots = build({ maxRunning: 4, maxQueued: 10, sharedPlaces: 4 });

@@ -25,6 +25,12 @@ export interface KeyedSlotsOptions {
    * places free up rather than all at once. Without it: `minSeconds` of 1, no spreading.
    */
   retryAfter?: { minSeconds: number; maxSeconds: number };
+  /**
+   * A key that is flooding (callers refused and not yet due back) holds at most this share of
+   * its places (at least one) while other keys are in use, so the others' work is not slowed
+   * by the flood's. 1 (default): no such limit.
+   */
+  floodShare?: number;
   /** Milliseconds since some fixed point (tests). */
   now?: () => number;
 }
@@ -68,6 +74,7 @@ export function createKeyedSlots({
   sharedPlaces,
   refuse,
   retryAfter = { minSeconds: 1, maxSeconds: 1 },
+  floodShare = 1,
   now = Date.now,
 }: KeyedSlotsOptions): KeyedSlots {
   const lines = new Map<string, Line>();
@@ -80,7 +87,7 @@ export function createKeyedSlots({
     if (at >= line.refusedUntil) line.refused = 0;
     line.refused += 1;
     const held = holding.get(key) ?? 0;
-    const waitMs = ((line.queue.length + line.refused) * held) / Math.max(1, limit());
+    const waitMs = ((line.queue.length + line.refused) * held) / Math.max(1, limit(line));
     const seconds = Math.min(
       retryAfter.maxSeconds,
       Math.max(retryAfter.minSeconds, Math.ceil(waitMs / 1000)),
@@ -90,14 +97,18 @@ export function createKeyedSlots({
   }
 
   /** How many places one key may hold now. */
-  const limit = () =>
-    sharedPlaces === undefined
-      ? maxRunning
-      : Math.min(maxRunning, Math.max(1, Math.floor(sharedPlaces / Math.max(1, lines.size))));
+  const limit = (line: Line) => {
+    const share =
+      sharedPlaces === undefined
+        ? maxRunning
+        : Math.min(maxRunning, Math.max(1, Math.floor(sharedPlaces / Math.max(1, lines.size))));
+    const flooding = line.refused > 0 && now() < line.refusedUntil && lines.size > 1;
+    return flooding ? Math.max(1, Math.floor(share * floodShare)) : share;
+  };
 
   /** Grants places to a key's waiters while it is under its limit. */
   function admit(key: string, line: Line): void {
-    while (line.queue.length > 0 && line.running < limit()) {
+    while (line.queue.length > 0 && line.running < limit(line)) {
       line.running += 1;
       line.queue.shift()!.grant(releaser(key, line));
     }
@@ -107,7 +118,8 @@ export function createKeyedSlots({
   function forgetIfIdle(key: string, line: Line): void {
     if (line.running > 0 || line.queue.length > 0 || lines.get(key) !== line) return;
     lines.delete(key);
-    if (sharedPlaces !== undefined) for (const [other, l] of lines) admit(other, l);
+    if (sharedPlaces !== undefined || floodShare < 1)
+      for (const [other, l] of lines) admit(other, l);
   }
 
   function releaser(key: string, line: Line): ReleaseSlot {
@@ -135,7 +147,7 @@ export function createKeyedSlots({
         line = { running: 0, queue: [], refused: 0, refusedUntil: 0 };
         lines.set(key, line);
       }
-      if (line.queue.length === 0 && line.running < limit()) {
+      if (line.queue.length === 0 && line.running < limit(line)) {
         line.running += 1;
         return Promise.resolve(releaser(key, line));
       }
