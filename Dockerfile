@@ -47,8 +47,11 @@ RUN mkdir /out \
 # ---------------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
+# --max-semi-space-size=2: a young generation of at most 2 MB per semi-space keeps each process
+# some 15-25 MB smaller (idle and under load) for roughly 15-20 % more CPU per request spent in
+# scavenges (scripts/lib/stack.mjs, PRODUCT_NODE_FLAGS, runs the local stack the same way).
 ENV NODE_ENV=production \
-    NODE_OPTIONS=--enable-source-maps \
+    NODE_OPTIONS="--enable-source-maps --max-semi-space-size=2" \
     HOST=0.0.0.0 \
     PORT=8080
 WORKDIR /app

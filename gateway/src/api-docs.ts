@@ -166,16 +166,18 @@ export function renderApiReference(document: OpenApiDocument): string {
 
 /**
  * `GET /api/openapi.json` (the document generated from the route table) and `GET /api/docs`
- * (its rendered reference): public, built once at start.
+ * (its rendered reference): public, each built once, at its first request (a gateway that
+ * nobody asks for them does not hold them: about 2 MB of idle memory).
  */
 export function mountApiDocs(app: Express): void {
-  const document = openApiDocument();
-  const json = JSON.stringify(document);
-  const html = renderApiReference(document);
+  let json: string | undefined;
+  let html: string | undefined;
   app.get(OPENAPI_PATH, (_req, res) => {
+    json ??= JSON.stringify(openApiDocument());
     res.set('cache-control', 'no-cache').type('application/json').send(json);
   });
   app.get(DOCS_PATH, (_req, res) => {
+    html ??= renderApiReference(openApiDocument());
     res.set('cache-control', 'no-cache').type('html').send(html);
   });
 }

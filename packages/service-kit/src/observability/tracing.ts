@@ -8,6 +8,9 @@ import {
   type Context,
   type Span,
   type SpanContext,
+  type TextMapGetter,
+  type TextMapPropagator,
+  type TextMapSetter,
   type Tracer,
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -58,6 +61,27 @@ class FanOutProcessor implements SpanProcessor {
   }
 }
 
+/**
+ * The W3C propagator, made when a trace context is first extracted or injected. With the
+ * build's lazy requires (.swcrc), @opentelemetry/core and the semantic conventions it loads
+ * (some 3 MB) stay out of a process that never sees a `traceparent`.
+ */
+class LazyW3CPropagator implements TextMapPropagator {
+  private propagator: TextMapPropagator | undefined;
+  private get w3c(): TextMapPropagator {
+    return (this.propagator ??= new W3CTraceContextPropagator());
+  }
+  inject(ctx: Context, carrier: unknown, setter: TextMapSetter): void {
+    this.w3c.inject(ctx, carrier, setter);
+  }
+  extract(ctx: Context, carrier: unknown, getter: TextMapGetter): Context {
+    return this.w3c.extract(ctx, carrier, getter);
+  }
+  fields(): string[] {
+    return this.w3c.fields();
+  }
+}
+
 const fanOut = new FanOutProcessor();
 let basicsInstalled = false;
 let provider: BasicTracerProvider | undefined;
@@ -70,7 +94,7 @@ export function installTracingBasics(): void {
   if (basicsInstalled) return;
   basicsInstalled = true;
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  propagation.setGlobalPropagator(new LazyW3CPropagator());
 }
 
 function ensureProvider(serviceName: string): void {

@@ -66,12 +66,16 @@ export interface ProviderFetch {
 }
 
 export function createProviderFetch({ allowedOrigins }: ProviderFetchOptions): ProviderFetch {
-  const publicOnly = new Agent({ connect: { lookup: publicOnlyLookup } as object });
-  const anyAddress = new Agent();
+  // Made at the first call (so undici is loaded then, not by a service that stays idle).
+  let agents: { publicOnly: Agent; anyAddress: Agent } | undefined;
   const providerFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const trusted = allowedOrigins === 'any' || isAllowedOrigin(url, allowedOrigins);
-    const dispatcher = trusted ? anyAddress : publicOnly;
+    agents ??= {
+      publicOnly: new Agent({ connect: { lookup: publicOnlyLookup } as object }),
+      anyAddress: new Agent(),
+    };
+    const dispatcher = trusted ? agents.anyAddress : agents.publicOnly;
     const host = url.hostname.replace(/^\[|\]$/g, '');
     // A literal IP address is never looked up, so check it here.
     if (!trusted && isIP(host) && isPrivateAddress(host)) {
@@ -104,7 +108,7 @@ export function createProviderFetch({ allowedOrigins }: ProviderFetchOptions): P
   return {
     fetch: providerFetch as typeof fetch,
     close: async () => {
-      await Promise.all([publicOnly.close(), anyAddress.close()]);
+      if (agents) await Promise.all([agents.publicOnly.close(), agents.anyAddress.close()]);
     },
   };
 }

@@ -6,10 +6,27 @@ import sharp from 'sharp';
 // and every accepted image is decoded in full under a pixel limit and encoded again, so what
 // is stored is a clean image of its type (no trailing HTML, no metadata such as GPS).
 
-sharp.block({ operation: ['VipsForeignLoad'] });
-sharp.unblock({
-  operation: ['VipsForeignLoadPngBuffer', 'VipsForeignLoadJpegBuffer', 'VipsForeignLoadWebpBuffer'],
-});
+let blocked = false;
+
+/**
+ * sharp with every loader but those three blocked. Set up at the first image, not when this
+ * file loads: with the build's lazy requires (.swcrc) sharp and libvips (some 10 MB of
+ * memory) are loaded only by a process that receives an image.
+ */
+function imageSharp(): typeof sharp {
+  if (!blocked) {
+    sharp.block({ operation: ['VipsForeignLoad'] });
+    sharp.unblock({
+      operation: [
+        'VipsForeignLoadPngBuffer',
+        'VipsForeignLoadJpegBuffer',
+        'VipsForeignLoadWebpBuffer',
+      ],
+    });
+    blocked = true;
+  }
+  return sharp;
+}
 
 export interface CheckedImage {
   bytes: Buffer;
@@ -33,7 +50,7 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<Imag
     return { ok: false, reason: pixels === 'too-many-pixels' ? 'too-many-pixels' : 'not-an-image' };
   try {
     // EXIF orientation applied, then the image written afresh in its own format.
-    const pipeline = sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' }).rotate();
+    const pipeline = imageSharp()(bytes, { limitInputPixels: maxPixels, failOn: 'error' }).rotate();
     const encoded =
       mime === 'image/png'
         ? pipeline.png()
