@@ -75,6 +75,21 @@ describe('keyed slots', () => {
       });
       return { slots, advance: (ms: number) => (clock += ms) };
     };
+    /**
+     * Slots whose key held a place 2 s (its two places free one caller a second), now with
+     * both places taken and its one queue place filled: the next caller is refused.
+     */
+    const full = async () => {
+      const timedSlots = timed();
+      const { slots, advance } = timedSlots;
+      const release = await slots.acquire('a');
+      advance(2000);
+      release();
+      await slots.acquire('a');
+      await slots.acquire('a');
+      void slots.acquire('a'); // queued
+      return timedSlots;
+    };
     const secondsOf = (promise: Promise<unknown>) =>
       promise.then(
         () => 'granted',
@@ -82,14 +97,7 @@ describe('keyed slots', () => {
       );
 
     it('when a flood is refused, then each caller is told to come back later than the one before, at the pace places free up, up to the maximum', async () => {
-      const { slots, advance } = timed();
-      // A place is held 2 s, so the key's two places free one caller a second.
-      const release = await slots.acquire('a');
-      advance(2000);
-      release();
-      await slots.acquire('a');
-      await slots.acquire('a');
-      void slots.acquire('a'); // queued
+      const { slots } = await full();
 
       const told = [];
       for (let i = 0; i < 6; i++) told.push(await secondsOf(slots.acquire('a')));
@@ -99,13 +107,7 @@ describe('keyed slots', () => {
     });
 
     it('when the callers told to come back have had their time, then the next one refused is told the shortest wait again', async () => {
-      const { slots, advance } = timed();
-      const release = await slots.acquire('a');
-      advance(2000);
-      release();
-      await slots.acquire('a');
-      await slots.acquire('a');
-      void slots.acquire('a');
+      const { slots, advance } = await full();
       for (let i = 0; i < 3; i++) await secondsOf(slots.acquire('a'));
 
       advance(4000); // past the latest time given (4 s)
