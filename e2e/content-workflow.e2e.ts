@@ -718,7 +718,7 @@ describe('content workflow (issue 18), end to end', () => {
     ];
     const expectedUsers = [
       { User: people.member.username, Runs: String(3 + memberEarlier), Approved: '1' },
-      { User: 'you', Runs: String(1 + adminEarlier), Approved: '0' },
+      { User: 'You', Runs: String(1 + adminEarlier), Approved: '0' },
     ];
     const expected = { versions: expectedVersions, users: expectedUsers };
     let seen: unknown = null;

@@ -662,7 +662,7 @@ export const en = {
       costPerApproved: 'Cost per approved item',
       unknownCost: 'Not known',
       noUsers: 'Nobody has run this prompt yet.',
-      you: 'you',
+      you: 'You',
       note: 'Runs are first messages generated from the template (replies in a conversation are not counted); deleted contents are taken out, their cost stays spent. Contents made before versions were recorded are not counted.',
     },
     settings: {

@@ -659,7 +659,7 @@ export const nl: Resources = {
       costPerApproved: 'Kosten per goedgekeurd item',
       unknownCost: 'Onbekend',
       noUsers: 'Nog niemand heeft deze prompt uitgevoerd.',
-      you: 'jij',
+      you: 'Jij',
       note: 'Runs zijn eerste berichten gegenereerd met de template (antwoorden in een gesprek tellen niet mee); verwijderde content telt niet meer mee, de kosten ervan blijven besteed. Content van voordat versies werden bijgehouden telt niet mee.',
     },
     settings: {

@@ -89,7 +89,7 @@ describe('the Results card', () => {
     await within(byUser).findByText('eve editor');
     expect(rowsOf(byUser)).toEqual([
       ['eve editor', '5', '1'],
-      ['you', '1', '0'],
+      ['You', '1', '0'],
     ]);
   });
 
