@@ -119,6 +119,11 @@ async function loadOnce(browser, baseUrl, user, build) {
           window.__firstRender = performance.now();
       };
       new MutationObserver(mark).observe(document, { childList: true, subtree: true });
+      // Largest contentful paint: the latest candidate so far (Chromium reports it).
+      new PerformanceObserver((list) => {
+        const last = list.getEntries().at(-1);
+        if (last) window.__lcp = last.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -137,14 +142,18 @@ async function loadOnce(browser, baseUrl, user, build) {
     });
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByPlaceholder(MESSAGE_BOX).waitFor({ state: 'visible', timeout: 30_000 });
-    const { firstRender, visible, resources } = await page.evaluate(() => ({
+    const visibleAt = await page.evaluate(() => performance.now());
+    // Paints after the message box shows (a late image, the sidebar) may still be the largest.
+    await page.waitForTimeout(500);
+    const { firstRender, lcp, resources } = await page.evaluate(() => ({
       firstRender: window.__firstRender,
-      visible: performance.now(),
+      lcp: window.__lcp,
       resources: performance
         .getEntriesByType('resource')
         .map((r) => ({ name: r.name, start: r.startTime, end: r.responseEnd })),
     }));
     const isJs = (url) => new URL(url).pathname.endsWith('.js');
+    const visible = visibleAt;
     const js = resources.filter((r) => isJs(r.name) && r.end <= visible);
     const sizeOf = (url) => {
       const file = fileOf(build, new URL(url).pathname);
@@ -179,6 +188,7 @@ async function loadOnce(browser, baseUrl, user, build) {
     return {
       firstRender,
       visible,
+      lcp,
       criticalKb: kb(critical.reduce((s, r) => s + sizeOf(r.name), 0)),
       criticalFiles: critical.length,
       chatKb: kb(js.reduce((s, r) => s + sizeOf(r.name), 0)),
@@ -233,7 +243,7 @@ async function main() {
     for (const b of ['fed', 'one']) await loadOnce(browser, bases[b], users[0], b); // warm-up
     log(`  ${ROUNDS} cold loads per build, signed in, until the message box is visible`);
     log(
-      '  round  build  first render ms  usable ms  critical KB (files)  chat JS KB (files)  round trips',
+      '  round  build  first render ms  usable ms  LCP ms  critical KB (files)  chat JS KB (files)  round trips',
     );
     const rounds = [];
     let chain = [];
@@ -242,7 +252,7 @@ async function main() {
       for (const b of round % 2 ? ['fed', 'one'] : ['one', 'fed']) {
         r[b] = await loadOnce(browser, bases[b], users[0], b);
         log(
-          `  ${String(round).padStart(5)}  ${b.padEnd(5)}  ${fmt(r[b].firstRender).padStart(15)}  ${fmt(r[b].visible).padStart(9)}  ${`${fmt(r[b].criticalKb, 1)} (${r[b].criticalFiles})`.padStart(19)}  ${`${fmt(r[b].chatKb, 1)} (${r[b].chatFiles})`.padStart(18)}  ${String(r[b].trips).padStart(11)}`,
+          `  ${String(round).padStart(5)}  ${b.padEnd(5)}  ${fmt(r[b].firstRender).padStart(15)}  ${fmt(r[b].visible).padStart(9)}  ${fmt(r[b].lcp).padStart(6)}  ${`${fmt(r[b].criticalKb, 1)} (${r[b].criticalFiles})`.padStart(19)}  ${`${fmt(r[b].chatKb, 1)} (${r[b].chatFiles})`.padStart(18)}  ${String(r[b].trips).padStart(11)}`,
         );
       }
       chain = r.fed.chain;
@@ -255,6 +265,8 @@ async function main() {
         oneTrips: r.one.trips,
         fedVisible: r.fed.visible,
         oneVisible: r.one.visible,
+        fedLcp: r.fed.lcp,
+        oneLcp: r.one.lcp,
       });
     }
     log(`  deepest chain (federated): ${chain.join(' → ')}`);
@@ -285,6 +297,15 @@ async function main() {
         unit: 'x',
         detail: `${fmt(m('fedVisible'))} vs ${fmt(m('oneVisible'))} ms`,
       }),
+      {
+        measure:
+          'front-end: largest contentful paint of the chat screen (Chromium, cold, signed in)',
+        value: m('fedLcp'),
+        figure: `${fmt(m('fedLcp'))} ms`,
+        target: '–',
+        result: 'info',
+        detail: `one bundle: ${fmt(m('oneLcp'))} ms`,
+      },
       row({
         measure:
           'front-end: sequential JS round trips before the chat message box is visible (Chromium)',
