@@ -186,14 +186,7 @@ export function GalleryPage() {
           : a.name.localeCompare(b.name, undefined, { numeric: true }),
     );
   const [open, setOpen] = useState<ContentItem | null>(null);
-  const ids = {
-    q: useId(),
-    model: useId(),
-    user: useId(),
-    prompt: useId(),
-    from: useId(),
-    to: useId(),
-  };
+  const ids = { q: useId(), from: useId(), to: useId() };
   const set = (key: Exclude<keyof Filters, 'review'>) => (value: string) =>
     setFilters((current) => ({ ...current, [key]: value }));
   const filtered = q !== '' || Object.values(filters).some((v) => v !== '');
@@ -252,47 +245,24 @@ export function GalleryPage() {
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
-        <div>
-          <Label htmlFor={ids.prompt}>{t('gallery.template')}</Label>
-          <Select
-            id={ids.prompt}
-            value={filters.promptId}
-            onChange={(e) => set('promptId')(e.target.value)}
-          >
-            <option value="">{t('gallery.any')}</option>
-            {templates.map((prompt) => (
-              <option key={prompt.id} value={prompt.id}>
-                {prompt.name}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor={ids.model}>{t('gallery.model')}</Label>
-          <Select
-            id={ids.model}
-            value={filters.model}
-            onChange={(e) => set('model')(e.target.value)}
-          >
-            <option value="">{t('gallery.any')}</option>
-            {models.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor={ids.user}>{t('gallery.user')}</Label>
-          <Select id={ids.user} value={filters.user} onChange={(e) => set('user')(e.target.value)}>
-            <option value="">{t('gallery.any')}</option>
-            {users.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          label={t('gallery.template')}
+          value={filters.promptId}
+          onChange={set('promptId')}
+          options={templates.map((prompt) => ({ value: prompt.id, label: prompt.name }))}
+        />
+        <FilterSelect
+          label={t('gallery.model')}
+          value={filters.model}
+          onChange={set('model')}
+          options={models.map((m) => ({ value: m, label: m }))}
+        />
+        <FilterSelect
+          label={t('gallery.user')}
+          value={filters.user}
+          onChange={set('user')}
+          options={users.map((u) => ({ value: u.id, label: u.name }))}
+        />
         <ReviewFilter
           value={filters.review || undefined}
           onChange={(review) => setFilters((current) => ({ ...current, review: review ?? '' }))}
@@ -319,11 +289,7 @@ export function GalleryPage() {
       <div className={styles.section}>{body}</div>
       {images.hasNextPage && (
         <div className={styles.actions}>
-          <Button
-            variant="outline"
-            onClick={() => void images.fetchNextPage()}
-            disabled={images.isFetchingNextPage}
-          >
+          <Button variant="outline" onClick={loadMore} disabled={images.isFetchingNextPage}>
             {images.isFetchingNextPage ? t('gallery.loadingMore') : t('gallery.loadMore')}
           </Button>
         </div>
@@ -453,6 +419,35 @@ function ImageGrid({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A labelled select of one filter, "All" first (blank: no filter). */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t('gallery.any')}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }
 
