@@ -218,14 +218,26 @@ async function shoot(page: Page, screen: Screen, data: Data): Promise<Buffer> {
   await page.evaluate(async () => {
     await document.fonts.ready;
   });
-  await page.evaluate((source) => {
-    const pattern = new RegExp(source, 'i');
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (pattern.test(node.textContent ?? ''))
-        node.parentElement?.setAttribute('data-shot-mask', '');
-    }
-  }, DATE_TEXT.source);
+  await page.evaluate(
+    ({ source, stand }) => {
+      const pattern = new RegExp(source, 'i');
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const dated: Text[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node as Text;
+        if (pattern.test(text.textContent ?? '') || text.parentElement?.closest('time'))
+          dated.push(text);
+      }
+      // A masked text is painted over, but its length would still move what follows it ("1
+      // minute ago" against "less than a minute ago" wraps a row or not): it gets one text of
+      // one length, so that the layout is the same in every run.
+      for (const text of dated) {
+        text.parentElement?.setAttribute('data-shot-mask', '');
+        text.textContent = stand;
+      }
+    },
+    { source: DATE_TEXT.source, stand: 'Date and time' },
+  );
   return page.screenshot({
     animations: 'disabled',
     caret: 'hide',
