@@ -51,12 +51,16 @@ describe('one trace across the services', () => {
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);
 
     const services = (spans: Span[]) => new Set(spans.map((s) => s.service));
+    // Each process exports its spans in its own batches: the consumer's span can arrive
+    // before the span of the publish it descends from, so wait for both.
     const spans = await spansOf(traceId, (all) => {
       const names = all.map((s) => s.name);
+      const consumed = all.find((s) => s.name === 'process generation.completed');
       return (
         ['gateway', 'generation', 'content'].every((s) => services(all).has(s)) &&
         names.includes('serve content.store') &&
-        names.includes('process generation.completed')
+        consumed !== undefined &&
+        all.some((s) => s.spanId === consumed.parentSpanId)
       );
     });
     expect([...services(spans)]).toEqual(

@@ -69,4 +69,18 @@ describe('a chain of versions', () => {
       expect(old?.value).toBeUndefined();
     }
   });
+
+  it('when a slow writer aims at a version that was dropped behind a later one, then it is refused and only the later one stays', async () => {
+    const collection = conn.collection('chain_dropped') as unknown as mongo.Collection;
+    const chain = createChain<{ count: number }>(collection, { keep: 5, dropsBefore: true });
+    for (let i = 0; i < 4; i++) await increment(chain, 'closed');
+    // A writer read version 2 a while ago; meanwhile 5 was written and everything before it went.
+    await chain.append('closed', 5, { count: 99 });
+    await chain.dropBefore('closed', 5);
+
+    expect(await chain.append('closed', 3, { count: 3 })).toBe(false);
+
+    expect(await collection.countDocuments({ chain: 'closed' })).toBe(1);
+    expect((await chain.latest('closed'))?.value.count).toBe(99);
+  });
 });

@@ -56,6 +56,12 @@ interface ChainHead {
 export interface ChainOptions {
   /** Versions kept behind the latest (more than the writers that may race on one chain). */
   keep: number;
+  /**
+   * The chain's older versions may be removed by `dropBefore`. Every append then checks that
+   * its predecessor still exists (one more read by `_id`): a writer that read a version before
+   * the drop would otherwise write into the emptied past, where no reader looks.
+   */
+  dropsBefore?: boolean;
 }
 
 export const linkId = (chain: string, n: number) => `${chain}@${n}`;
@@ -145,6 +151,11 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
         if (isDuplicateKey(err)) return false;
         throw err;
       }
+      if (options.dropsBefore && n > 1 && !(await readLink(chain, n - 1))) {
+        // Written behind a drop: take it back (a drop running now removes it too).
+        await links.deleteOne({ _id: linkId(chain, n) });
+        return false;
+      }
       remember(chain, n);
       await heads
         .updateOne({ _id: chain }, { $max: { head: n } }, { upsert: true })
@@ -170,8 +181,13 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
       return true;
     },
 
-    /** Removes the versions before `n` (a query on `chain`: a scan on FerretDB; rare). */
+    /**
+     * Removes the versions before `n` (a query on `chain`: a scan on FerretDB; rare). Only for
+     * a chain created with `dropsBefore`, whose appends refuse to write behind the drop.
+     */
     async dropBefore(chain: string, n: number): Promise<void> {
+      if (!options.dropsBefore)
+        throw new Error('dropBefore needs a chain created with dropsBefore');
       await links.deleteMany({
         chain,
         n: { $lt: n },

@@ -46,7 +46,7 @@ export function summaryModel(conn: Connection): OutboxModel {
 }
 
 export function createSummaryChain(model: OutboxModel) {
-  return createChain<SummaryVersion>(model.collection as never, { keep: KEEP });
+  return createChain<SummaryVersion>(model.collection as never, { keep: KEEP, dropsBefore: true });
 }
 
 export type SummaryChain = ReturnType<typeof createSummaryChain>;
