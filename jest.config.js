@@ -32,6 +32,10 @@ const common = {
 };
 
 module.exports = {
+  // Service tests talk to the real FerretDB, MinIO and RabbitMQ on a 2-core machine that also
+  // runs jest's workers: 5 s was missed under load by tests that pass in 1–2 s (scrypt too).
+  // Global only: jest-circus reads the global config's testTimeout, never a project's.
+  testTimeout: 15_000,
   projects: [
     {
       ...common,
@@ -48,9 +52,6 @@ module.exports = {
         '<rootDir>/scripts',
       ],
       testMatch: ['**/*.test.ts'],
-      // Service tests talk to the real FerretDB, MinIO and RabbitMQ on a 2-core machine that
-      // also runs jest's workers: 5 s was missed under load by tests that pass in 1–2 s.
-      testTimeout: 15_000,
     },
     {
       ...common,

@@ -191,6 +191,9 @@ async function loadOnce(browser, baseUrl, user, build) {
       lcp,
       criticalKb: kb(critical.reduce((s, r) => s + sizeOf(r.name), 0)),
       criticalFiles: critical.length,
+      criticalList: critical.map(
+        (r) => `${new URL(r.name).pathname} ${fmt(kb(sizeOf(r.name)), 1)}`,
+      ),
       chatKb: kb(js.reduce((s, r) => s + sizeOf(r.name), 0)),
       chatFiles: js.length,
       trips: Math.max(0, ...levels),
@@ -247,6 +250,7 @@ async function main() {
     );
     const rounds = [];
     let chain = [];
+    let criticalList = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const r = {};
       for (const b of round % 2 ? ['fed', 'one'] : ['one', 'fed']) {
@@ -256,6 +260,7 @@ async function main() {
         );
       }
       chain = r.fed.chain;
+      criticalList = r.fed.criticalList;
       rounds.push({
         critical: r.fed.criticalKb,
         fedChat: r.fed.chatKb,
@@ -270,6 +275,7 @@ async function main() {
       });
     }
     log(`  deepest chain (federated): ${chain.join(' → ')}`);
+    log(`  critical JS (federated, last round), KB gzip: ${criticalList.join(', ')}`);
     const m = (k) => median(rounds.map((r) => r[k]));
     emit([
       row({

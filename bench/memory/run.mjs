@@ -12,11 +12,25 @@
 // (largest in the table) and its growth from minute 2 to the end (largest in the table; from a
 // third of the load when it is shorter than 4 minutes). The simulator is sampled but not
 // judged (it is not the product). The figures are reported whether or not k6's thresholds held.
+//
+// Heap snapshots (bench/lib/heap.mjs) over the last part of the load, after the RSS window
+// (a snapshot costs its process tens of MB of RSS for a while): one of each process that grew
+// more than the target (else of the one that grew most; at most 2) at the end of the RSS
+// window, one once the load is over. What grew between them, by constructor, is logged, and
+// the largest items are named in the growth row.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ensureK6 } from '../../infra/lib/binaries.mjs';
 import { DATA_DIR, ROOT } from '../../infra/lib/paths.mjs';
 import { REALISTIC_PROVIDER, prepare, runK6 } from '../../load/run.mjs';
+import {
+  clearSnapshots,
+  heapByConstructor,
+  heapFlags,
+  heapGrowth,
+  takeSnapshot,
+} from '../lib/heap.mjs';
 import { buildAll, emit, fmt, log, row, rssMb } from '../lib/report.mjs';
 import { holdBenchLock, startBenchStack } from '../lib/stack.mjs';
 
@@ -29,7 +43,12 @@ async function main() {
   log(`memory benchmark: RSS of every process at rest, then under ${MINUTES} min of k6 load`);
   await buildAll(ROOT);
   const k6 = await ensureK6();
-  const stack = await startBenchStack('memory');
+  const heapDir = join(DATA_DIR, 'bench-heap');
+  clearSnapshots(heapDir);
+  mkdirSync(heapDir, { recursive: true });
+  const stack = await startBenchStack('memory', {
+    env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${heapFlags(heapDir)}`.trim() },
+  });
   try {
     await fetch(`${stack.simulatorUrl}/__sim/config`, {
       method: 'POST',
@@ -50,9 +69,33 @@ async function main() {
         .join(', ')}`,
     );
 
+    // RSS growth is judged from minute 2 (the issue's window, past warm-up; from a third of the
+    // load when it is shorter than 4 minutes) to the start of the heap comparison, which takes
+    // the last `heapSpan` of the load: a snapshot costs its process memory of its own (tens of
+    // MB of RSS for a while), so no RSS figure is read after one.
+    const loadMs = MINUTES * 60_000;
+    const from = MINUTES >= 4 ? 120_000 : loadMs / 3;
+    const heapSpan = MINUTES >= 4 ? 90_000 : loadMs / 3;
+    const judged = Object.keys(pids).filter((n) => n !== 'provider-sim');
     const t0 = Date.now();
     const samples = [];
     const timer = setInterval(() => samples.push({ t: Date.now() - t0, rss: sample() }), SAMPLE_MS);
+    // At the end of the RSS window: the window's last sample, then a first heap snapshot of the
+    // processes that grew most (those over the target, else the one that grew most; at most 2).
+    const windowEnd = sleep(loadMs - heapSpan).then(async () => {
+      clearInterval(timer);
+      const end = { t: Date.now() - t0, rss: sample() };
+      samples.push(end);
+      const start = samples.find((x) => x.t >= from) ?? samples[0];
+      const growth = (n) => (end.rss[n] - start.rss[n]) / start.rss[n];
+      const ranked = [...judged].sort((a, b) => growth(b) - growth(a));
+      const chosen = ranked.filter((n) => growth(n) > 0.05).slice(0, 2);
+      const watched = chosen.length > 0 ? chosen : ranked.slice(0, 1);
+      log(`  heap snapshots of ${watched.join(', ')} at ${fmt(end.t / 1000)} s …`);
+      const first = {};
+      for (const n of watched) first[n] = await takeSnapshot(heapDir, pids[n]);
+      return { end, first };
+    });
     const summaryFile = join(DATA_DIR, 'bench-memory-k6.json');
     const code = await runK6(
       k6,
@@ -69,8 +112,11 @@ async function main() {
         LOAD_DURATION: `${MINUTES}m`,
       },
     );
-    clearInterval(timer);
-    samples.push({ t: Date.now() - t0, rss: sample() }); // the end of the load
+    // The second snapshot of each watched process, once the load is over (what it still holds).
+    const { end: windowLast, first } = await windowEnd;
+    log(`  heap snapshots again at ${fmt((Date.now() - t0) / 1000)} s (the load is over) …`);
+    const last = {};
+    for (const n of Object.keys(first)) last[n] = await takeSnapshot(heapDir, pids[n]);
     let failedRate = NaN;
     let requests = NaN;
     try {
@@ -82,21 +128,17 @@ async function main() {
     }
     log(`  k6: ${fmt(requests)} requests, ${fmt(failedRate, 1)} % failed`);
     log(`  k6 exited with ${code}${code ? ' (a threshold failed; see its summary above)' : ''}`);
-    // Growth is judged from minute 2 (the issue's window, past warm-up) to the end; a load
-    // shorter than 4 minutes (--quick) from a third of it.
-    const from = MINUTES >= 4 ? 120_000 : (MINUTES * 60_000) / 3;
-    const minute1 = samples.find((s) => s.t >= from) ?? samples[0];
-    const last = samples.at(-1);
-    if (!minute1 || !last || last.t - minute1.t < 15_000)
+    const minute1 = samples.find((x) => x.t >= from) ?? samples[0];
+    const end = windowLast;
+    if (!minute1 || end.t - minute1.t < 15_000)
       throw new Error(
         `too few samples (${samples.length}): the load ended after ${(Date.now() - t0) / 1000} s`,
       );
-    log(`  RSS (MB) at ${fmt(minute1.t / 1000)} s and at ${fmt(last.t / 1000)} s:`);
-    const judged = Object.keys(pids).filter((n) => n !== 'provider-sim');
+    log(`  RSS (MB) at ${fmt(minute1.t / 1000)} s and at ${fmt(end.t / 1000)} s:`);
     const per = Object.keys(pids)
       .map((n) => {
         const a = minute1.rss[n];
-        const b = last.rss[n];
+        const b = end.rss[n];
         const growth = ((b - a) / a) * 100;
         log(
           `    ${n.padEnd(12)} ${fmt(a).padStart(5)} → ${fmt(b).padStart(5)}  (${growth >= 0 ? '+' : ''}${fmt(growth, 1)} %)${judged.includes(n) ? '' : '  (not judged)'}`,
@@ -104,6 +146,23 @@ async function main() {
         return { n, a, b, growth };
       })
       .filter((p) => judged.includes(p.n));
+    // What grew in each heap, by constructor (the snapshots are large: read one pair at a time).
+    const grew = {};
+    log('  heap growth between the snapshots, by constructor (self size):');
+    for (const n of Object.keys(first)) {
+      const [a, b] = [first[n], last[n]];
+      if (!a || !b) {
+        log(`    ${n.padEnd(12)} no snapshot pair`);
+        continue;
+      }
+      const g = heapGrowth(heapByConstructor(a), heapByConstructor(b));
+      grew[n] = g;
+      const mb = (bytes) => fmt(bytes / 1024 / 1024, 1);
+      log(
+        `    ${n.padEnd(12)} heap ${mb(g.totalBefore)} → ${mb(g.totalAfter)} MB; grew most: ${g.top.map((t) => `${t.name} +${fmt(t.bytes / 1024)} KB (${t.objects >= 0 ? '+' : ''}${t.objects})`).join(', ') || 'nothing'}`,
+      );
+    }
+    clearSnapshots(heapDir);
     const biggest = per.reduce((x, y) => (y.b > x.b ? y : x));
     const fastest = per.reduce((x, y) => (y.growth > x.growth ? y : x));
     const list = (f) => per.map((p) => `${p.n} ${f(p)}`).join(', ');
@@ -130,13 +189,18 @@ async function main() {
         detail: `${biggest.n}; all: ${list((p) => fmt(p.b))} MB; k6 exit ${code}, ${fmt(requests)} requests, ${fmt(failedRate, 1)} % failed`,
       }),
       row({
-        measure: `memory growth from minute ${fmt(minute1.t / 60_000, 1)} to minute ${fmt(last.t / 60_000, 1)} (largest)`,
+        measure: `memory growth from minute ${fmt(minute1.t / 60_000, 1)} to minute ${fmt(end.t / 60_000, 1)} (largest)`,
         value: fastest.growth,
         op: '<=',
         target: 5,
         unit: ' %',
         digits: 1,
-        detail: `${fastest.n}; all: ${list((p) => `${fmt(p.growth, 1)}`)} %`,
+        detail: `${fastest.n}; all: ${list((p) => `${fmt(p.growth, 1)}`)} %; ${fastest.n}'s heap grew most in ${
+          grew[fastest.n]?.top
+            .slice(0, 2)
+            .map((t) => `${t.name} (+${fmt(t.bytes / 1024)} KB)`)
+            .join(', ') || '(no snapshots)'
+        }`,
       }),
     ]);
   } finally {

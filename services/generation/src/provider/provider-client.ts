@@ -74,6 +74,9 @@ const errorCode = (err: unknown): string =>
     ? (err as { code: string }).code
     : 'INTERNAL';
 
+/** SDK clients kept (one per provider key and address in use). */
+const MAX_CLIENTS = 100;
+
 const zeroUsage = (): GenerationUsage => ({ promptTokens: 0, completionTokens: 0, images: 0 });
 
 /**
@@ -88,17 +91,31 @@ export function createProviderClient(config: Readonly<Config>, logger: Logger): 
   const fetchFor = (provider: ProviderConfig): ProviderFetch =>
     provider.baseUrlSource === 'environment' ? trusted : guarded;
 
-  const sdk = (provider: Keyed) =>
-    new OpenAI({
-      apiKey: provider.apiKey,
-      baseURL: provider.baseUrl,
-      organization: null,
-      project: null,
-      timeout: config.PROVIDER_TIMEOUT_MS,
-      maxRetries: 0,
-      logLevel: 'off',
-      fetch: fetchFor(provider).fetch,
-    });
+  /**
+   * One SDK client per key, address and trust, reused by every call with them (a client made
+   * per call cost about 0.6 ms before its request left). Bounded: the least recently used goes
+   * first, so a rotated key's client goes once it is no longer used.
+   */
+  const clients = new Map<string, OpenAI>();
+  const sdk = (provider: Keyed) => {
+    const key = `${provider.baseUrlSource}\u0000${provider.baseUrl}\u0000${provider.apiKey}`;
+    let client = clients.get(key);
+    if (client) clients.delete(key);
+    else
+      client = new OpenAI({
+        apiKey: provider.apiKey,
+        baseURL: provider.baseUrl,
+        organization: null,
+        project: null,
+        timeout: config.PROVIDER_TIMEOUT_MS,
+        maxRetries: 0,
+        logLevel: 'off',
+        fetch: fetchFor(provider).fetch,
+      });
+    clients.set(key, client); // the most recently used last
+    if (clients.size > MAX_CLIENTS) clients.delete(clients.keys().next().value!);
+    return client;
+  };
 
   /**
    * A deadline for one whole call (retries and the stream included): past it the call is
@@ -327,6 +344,7 @@ export function createProviderClient(config: Readonly<Config>, logger: Logger): 
     },
 
     async close() {
+      clients.clear();
       await Promise.all([trusted.close(), guarded.close()]);
     },
   };
