@@ -24,7 +24,7 @@ export default (_env: unknown, argv: { mode?: string }) => {
       // Federated types (@mf-types.zip) with AICT_MF_TYPES=1 only: see federationDts.
       dts: federationDts('remote'),
       manifest: false,
-      experiments: federationExperiments,
+      experiments: federationExperiments('remote', production),
     }),
     devServer: {
       // Standalone development: the API comes from the gateway of the local run.

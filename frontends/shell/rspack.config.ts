@@ -37,7 +37,7 @@ export default (_env: unknown, argv: { mode?: string }) => {
       // Retries a remote entry that fails to load before <RemoteBoundary> shows its error.
       runtimePlugins: [fileURLToPath(new URL('./src/app/remote-retry.ts', import.meta.url))],
       manifest: false,
-      experiments: federationExperiments,
+      experiments: federationExperiments('host', production),
     }),
     devServer: {
       // Same URLs as behind the gateway: remotes from their own dev servers, the API from

@@ -53,7 +53,20 @@ export const sharedSingletons = {
 };
 
 /** Slimmer federation runtime: browser only, no manifest snapshot plugin. */
-export const federationExperiments = { optimization: { disableSnapshot: true, target: 'web' } };
+const slimRuntime = { optimization: { disableSnapshot: true, target: 'web' } };
+
+/**
+ * The federation experiments of an app. The shell provides the federation runtime's core to
+ * the remotes it loads, and a production remote uses the shell's instead of carrying its own
+ * copy in its remoteEntry.js (about 20 KB gzip less before the chat can render). A remote's
+ * development build keeps its own, so that it can also run standalone on its dev server.
+ * @param {'host' | 'remote'} role
+ * @param {boolean} production
+ */
+export function federationExperiments(role, production) {
+  if (role === 'host') return { ...slimRuntime, provideExternalRuntime: true };
+  return production ? { ...slimRuntime, externalRuntime: true } : slimRuntime;
+}
 
 /** Dev-server ports of the local run (the shell proxies /remotes/<name>/ to them). */
 export const devPorts = { shell: 3000, chat: 3001, generation: 3002, admin: 3003 };
@@ -112,8 +125,17 @@ function federationRuntimeEsmAliases(dir) {
   const fromTools = createRequire(runtimeTools);
   const bundlerCjs = fromTools.resolve('@module-federation/webpack-bundler-runtime');
   const runtimeCjs = fromTools.resolve('@module-federation/runtime');
+  // The shell's plugin that hands the runtime's core to the remotes (federationExperiments).
+  const fromRspackPlugin = createRequire(fromApp.resolve('@module-federation/rspack'));
+  const injectCjs = fromRspackPlugin.resolve(
+    '@module-federation/inject-external-runtime-core-plugin',
+  );
   const esm = (file) => file.replace(/\.cjs$/, '.js');
-  return { [bundlerCjs]: esm(bundlerCjs), [runtimeCjs]: esm(runtimeCjs) };
+  return {
+    [bundlerCjs]: esm(bundlerCjs),
+    [runtimeCjs]: esm(runtimeCjs),
+    [injectCjs]: esm(injectCjs),
+  };
 }
 
 /**
