@@ -105,6 +105,11 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
     /** The latest version, or null when the chain has none. */
     async latest(chain: string): Promise<ChainLink<V> | null> {
       const known = seen.get(chain) ?? 0;
+      if (known > 0) {
+        // Usually nobody wrote after the version this process saw last: two reads, no head.
+        const [at, after] = await Promise.all([readLink(chain, known), readLink(chain, known + 1)]);
+        if (at && !after && !isGone(at)) return at;
+      }
       const [head, atKnown, afterKnown] = await Promise.all([
         heads.findOne({ _id: chain }, { projection: { head: 1 } }),
         readLink(chain, known),
