@@ -18,6 +18,14 @@
 //                        generated once before (warm). The same number of streams straight to
 //                        the simulator at once gives the provider side's p95 at that
 //                        concurrency on this machine; the gateway's p95 less that is the added p95.
+//   cost per generation  BENCH_COST_GENERATIONS (100) more through the gateway, 4 at a time, to
+//                        warm workspaces: the CPU time each process of the product used
+//                        (/proc/<pid>/stat, after its background work settled; idle work over
+//                        the phase included) and the MongoDB
+//                        commands the generation and content services sent (their
+//                        mongodb_command_duration_seconds counts), per generation. Reported
+//                        (not judged): what the concurrency row's backlog is made of.
+import { readFileSync } from 'node:fs';
 import { ROOT } from '../../infra/lib/paths.mjs';
 import { performance } from 'node:perf_hooks';
 import { REALISTIC_PROVIDER, prepare } from '../../load/run.mjs';
@@ -35,7 +43,27 @@ const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 500);
  * are spread over as many workspaces as that takes, as many teams at once would be.
  */
 const PER_WORKSPACE = Number(process.env.BENCH_STREAMS_PER_WORKSPACE ?? 4);
+const COST_GENERATIONS = Number(process.env.BENCH_COST_GENERATIONS ?? 100);
 const KEY = 'sk-load-test-key';
+
+/** CPU time (user + system) a process has used, in ms. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+}
+
+/** A service's MongoDB commands so far, by command name (its Prometheus metrics). */
+async function mongoCommands(serviceUrl) {
+  const text = await (await fetch(`${serviceUrl}/metrics`)).text();
+  const counts = {};
+  for (const line of text.split('\n')) {
+    const m = /^mongodb_command_duration_seconds_count\{command="(\w+)",result="ok"\} (\d+)/.exec(
+      line,
+    );
+    if (m) counts[m[1]] = (counts[m[1]] ?? 0) + Number(m[2]);
+  }
+  return counts;
+}
 
 /** Reads an SSE answer to its end; ms until `firstWhen(chunkText)` first held, and the text. */
 async function readStream(res, started, firstWhen) {
@@ -184,6 +212,48 @@ async function main() {
     );
     for (const f of failed.slice(0, 3)) log(`    ${f.why}`);
 
+    // What one generation costs the product: CPU per process and document commands.
+    const costSpaces = busy.slice(0, 4);
+    const pids = Object.fromEntries(
+      Object.entries(stack.pids()).filter(([name]) => name !== 'provider-sim'),
+    );
+    const dbServices = ['generation', 'content'];
+    await new Promise((r) => setTimeout(r, 2000));
+    const cpu0 = Object.fromEntries(Object.entries(pids).map(([n, pid]) => [n, cpuMs(pid)]));
+    const db0 = await Promise.all(dbServices.map((n) => mongoCommands(stack.services[n])));
+    let costFailed = 0;
+    for (let i = 0; i < COST_GENERATIONS; i += costSpaces.length)
+      costFailed += (await Promise.all(costSpaces.map((ws) => viaGateway(ws)))).filter(
+        (r) => !r.ok,
+      ).length;
+    await new Promise((r) => setTimeout(r, 3000)); // outbox relays, consumers, tallies
+    const cpu1 = Object.fromEntries(Object.entries(pids).map(([n, pid]) => [n, cpuMs(pid)]));
+    const db1 = await Promise.all(dbServices.map((n) => mongoCommands(stack.services[n])));
+    const made = COST_GENERATIONS - costFailed;
+    const cpuPer = Object.fromEntries(
+      Object.keys(pids).map((n) => [n, (cpu1[n] - cpu0[n]) / made]),
+    );
+    const cpuTotal = Object.values(cpuPer).reduce((a, b) => a + b, 0);
+    const dbPer = dbServices.map((n, i) => {
+      const per = Object.fromEntries(
+        Object.keys(db1[i])
+          .map((c) => [c, (db1[i][c] - (db0[i][c] ?? 0)) / made])
+          .filter(([, v]) => v >= 0.05), // start-up commands (indexes, pings) are not per generation
+      );
+      return { n, per, total: Object.values(per).reduce((a, b) => a + b, 0) };
+    });
+    log(
+      `  cost per generation (${made} generations, 4 at a time): CPU ms ${Object.entries(cpuPer)
+        .map(([n, v]) => `${n} ${fmt(v, 1)}`)
+        .join(', ')}`,
+    );
+    for (const { n, per, total } of dbPer)
+      log(
+        `    ${n}: ${fmt(total, 1)} MongoDB commands (${Object.entries(per)
+          .map(([c, v]) => `${c} ${fmt(v, 1)}`)
+          .join(', ')})`,
+      );
+
     const m = (k) => median(rounds.map((r) => r[k]));
     emit([
       row({
@@ -212,6 +282,35 @@ async function main() {
         digits: 1,
         detail: `p95 ${fmt(gw.p95, 0)} ms through the gateway vs ${fmt(direct.p95, 0)} ms for ${CONCURRENT} straight to the simulator at once`,
       }),
+      {
+        measure: 'streaming: CPU per generation, every process of the product (not FerretDB)',
+        value: cpuTotal,
+        figure: `${fmt(cpuTotal, 1)} ms`,
+        target: '–',
+        result: 'info',
+        detail: Object.entries(cpuPer)
+          .sort((a, b) => b[1] - a[1])
+          .map(([n, v]) => `${n} ${fmt(v, 1)}`)
+          .join(', '),
+      },
+      {
+        measure: 'streaming: MongoDB commands per generation (generation + content services)',
+        value: dbPer.reduce((a, b) => a + b.total, 0),
+        figure: fmt(
+          dbPer.reduce((a, b) => a + b.total, 0),
+          1,
+        ),
+        target: '–',
+        result: 'info',
+        detail: dbPer
+          .map(
+            ({ n, per }) =>
+              `${n}: ${Object.entries(per)
+                .map(([c, v]) => `${c} ${fmt(v, 1)}`)
+                .join(', ')}`,
+          )
+          .join('; '),
+      },
     ]);
   } finally {
     await stack.stop();
