@@ -142,7 +142,7 @@ async function loadOnce(browser, baseUrl, user, build) {
     });
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByPlaceholder(MESSAGE_BOX).waitFor({ state: 'visible', timeout: 30_000 });
-    const visibleAt = await page.evaluate(() => performance.now());
+    const visible = await page.evaluate(() => performance.now());
     // Paints after the message box shows (a late image, the sidebar) may still be the largest.
     await page.waitForTimeout(500);
     const { firstRender, lcp, resources } = await page.evaluate(() => ({
@@ -153,7 +153,6 @@ async function loadOnce(browser, baseUrl, user, build) {
         .map((r) => ({ name: r.name, start: r.startTime, end: r.responseEnd })),
     }));
     const isJs = (url) => new URL(url).pathname.endsWith('.js');
-    const visible = visibleAt;
     const js = resources.filter((r) => isJs(r.name) && r.end <= visible);
     const sizeOf = (url) => {
       const file = fileOf(build, new URL(url).pathname);

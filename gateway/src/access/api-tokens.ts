@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { API_TOKEN_PATTERN, type ApiTokenScope, type ApiTokenVerifyReply } from '@aict/contracts';
+import { LruCache } from '@aict/service-kit';
 import type { IdentityState } from '../identity/identity-state';
-import { LruCache } from './lru-cache';
 
 /** What the auth service said about a token (null: unknown, revoked or expired). */
 export type ApiTokenInfo = NonNullable<ApiTokenVerifyReply['token']>;

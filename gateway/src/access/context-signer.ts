@@ -1,7 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import type { TrustedContext } from '@aict/contracts';
-import { signContext } from '@aict/service-kit';
-import { LruCache } from './lru-cache';
+import { LruCache, signContext } from '@aict/service-kit';
 
 export interface ContextSignerOptions {
   /** A signed context is reused this long (services get it with at least `lifetime - reuse` left). */

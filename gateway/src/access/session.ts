@@ -1,9 +1,8 @@
 import type { KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { SESSION_TOKEN_TYPE, SessionClaims, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@aict/contracts';
-import { keyRing, verifyPinnedToken } from '@aict/service-kit';
+import { keyRing, LruCache, verifyPinnedToken } from '@aict/service-kit';
 import type { IdentityState } from '../identity/identity-state';
-import { LruCache } from './lru-cache';
 
 export interface Session {
   uid: string;

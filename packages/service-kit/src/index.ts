@@ -18,3 +18,4 @@ export * from './upload-reader';
 export * from './file-check';
 export * from './data/chain';
 export * from './data/duplicate-key';
+export * from './data/lru-cache';

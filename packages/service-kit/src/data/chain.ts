@@ -105,16 +105,16 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
     /** The latest version, or null when the chain has none. */
     async latest(chain: string): Promise<ChainLink<V> | null> {
       const known = seen.get(chain) ?? 0;
-      if (known > 0) {
-        // Usually nobody wrote after the version this process saw last: two reads, no head.
-        const [at, after] = await Promise.all([readLink(chain, known), readLink(chain, known + 1)]);
-        if (at && !after && !isGone(at)) return at;
-      }
-      const [head, atKnown, afterKnown] = await Promise.all([
-        heads.findOne({ _id: chain }, { projection: { head: 1 } }),
+      const readHead = () => heads.findOne({ _id: chain }, { projection: { head: 1 } });
+      // A chain this process has seen: its version and the next first, the head only when
+      // someone wrote after it (usually nobody did: two reads). A new one: all three at once.
+      const [atKnown, afterKnown, seenHead] = await Promise.all([
         readLink(chain, known),
         readLink(chain, known + 1),
+        known > 0 ? undefined : readHead(),
       ]);
+      if (atKnown && !afterKnown && !isGone(atKnown)) return atKnown;
+      const head = seenHead === undefined ? await readHead() : seenHead;
       const start = Math.max(known, head?.head ?? 0);
       const [at, next] =
         start === known

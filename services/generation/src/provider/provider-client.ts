@@ -1,9 +1,14 @@
 import OpenAI, { toFile } from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { GenerationUsage, ProviderConfig } from '@aict/contracts';
-import { metrics, type Logger } from '@aict/service-kit';
+import {
+  createProviderFetch,
+  LruCache,
+  metrics,
+  type Logger,
+  type ProviderFetch,
+} from '@aict/service-kit';
 import type { Config } from '../config';
-import { createProviderFetch, type ProviderFetch } from '@aict/service-kit';
 import {
   ABORT,
   codeError,
@@ -96,12 +101,11 @@ export function createProviderClient(config: Readonly<Config>, logger: Logger): 
    * per call cost about 0.6 ms before its request left). Bounded: the least recently used goes
    * first, so a rotated key's client goes once it is no longer used.
    */
-  const clients = new Map<string, OpenAI>();
+  const clients = new LruCache<string, OpenAI>(MAX_CLIENTS);
   const sdk = (provider: Keyed) => {
     const key = `${provider.baseUrlSource}\u0000${provider.baseUrl}\u0000${provider.apiKey}`;
     let client = clients.get(key);
-    if (client) clients.delete(key);
-    else
+    if (!client) {
       client = new OpenAI({
         apiKey: provider.apiKey,
         baseURL: provider.baseUrl,
@@ -112,8 +116,8 @@ export function createProviderClient(config: Readonly<Config>, logger: Logger): 
         logLevel: 'off',
         fetch: fetchFor(provider).fetch,
       });
-    clients.set(key, client); // the most recently used last
-    if (clients.size > MAX_CLIENTS) clients.delete(clients.keys().next().value!);
+      clients.set(key, client);
+    }
     return client;
   };
 

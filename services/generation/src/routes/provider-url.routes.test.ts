@@ -44,6 +44,36 @@ describe("when the simulator's origin is allowed (the local run)", () => {
     expect(res.body.result.text).toContain('Echo: Write about kites in en.');
     expect(chatRequests(t, ws)).toHaveLength(1);
   });
+
+  it("when an admin replaces the workspace's key, then generations go out with the new key (the SDK client of the old one is not reused)", async () => {
+    const ws = await workspaceOnSimulator(t);
+    const prompt = await t.newPrompt(ws);
+    expect((await generate(t, ws, prompt)).status).toBe(200);
+    const newKey = `sk-test-replaced-${randomUUID().slice(0, 8)}`;
+
+    const saved = await t.callService(
+      'workspace',
+      'PUT',
+      `/api/workspaces/${ws.id}/settings/openai_api_key`,
+      { as: superAdmin(), body: { value: newKey } },
+    );
+    expect(saved.status).toBe(200);
+    // The change reaches the generation service as an event: a few generations may still
+    // go out with the old key meanwhile, never after the first with the new one.
+    const deadline = Date.now() + 15_000;
+    while (
+      t.sim.control.requests({ apiKey: newKey, path: '/v1/chat/completions' }).length === 0 &&
+      Date.now() < deadline
+    )
+      expect((await generate(t, ws, prompt)).status).toBe(200);
+    const oldBefore = chatRequests(t, ws).length;
+    expect((await generate(t, ws, prompt)).status).toBe(200);
+
+    expect(t.sim.control.requests({ apiKey: newKey, path: '/v1/chat/completions' })).toHaveLength(
+      2,
+    );
+    expect(chatRequests(t, ws)).toHaveLength(oldBefore);
+  });
 });
 
 describe('when the generation service allows no private origin (production)', () => {

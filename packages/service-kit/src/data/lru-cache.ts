@@ -1,7 +1,7 @@
 /**
- * A bounded map that forgets the least recently used entry when full. Small on purpose:
- * the gateway keeps verified session tokens and signed contexts in it, so a flood of
- * distinct keys costs memory up to `max` entries and no more.
+ * A bounded map that forgets the least recently used entry when full. Small on purpose: the
+ * gateway keeps verified session tokens and signed contexts in it, the generation service its
+ * provider SDK clients, so a flood of distinct keys costs memory up to `max` entries and no more.
  */
 export class LruCache<K, V> {
   private readonly entries = new Map<K, V>();
