@@ -65,7 +65,12 @@ export function ChatInput({
   const textarea = useRef<HTMLTextAreaElement>(null);
   const reasonId = useId();
   useEffect(() => {
-    if (autoFocus && !disabled) textarea.current?.focus();
+    // Not from a control outside the chat screen: the box becomes ready a moment after the
+    // page, and taking the focus then would close a header menu the person has just opened.
+    const focused = document.activeElement;
+    const screen = textarea.current?.closest('[data-chat-screen]');
+    const free = !focused || focused === document.body || Boolean(screen?.contains(focused));
+    if (autoFocus && !disabled && free) textarea.current?.focus();
   }, [autoFocus, disabled]);
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);

@@ -320,8 +320,12 @@ describe('conversations from the URL', () => {
     expect(screen.queryByPlaceholderText('Ask me a question')).toBeNull();
     expect(await screen.findByText('Gesprek geladen met 4 berichten: "Over APIs"')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Continue this conversation' }));
+    const carryOn = screen.getByRole('button', { name: 'Continue this conversation' });
+    act(() => carryOn.focus());
+    fireEvent.click(carryOn);
     expect(await screen.findByText('Gesprek voortgezet')).toBeTruthy();
+    // A control of the chat screen itself hands the focus on to the box.
+    await waitFor(() => expect(document.activeElement).toBe(box()));
     await type('En REST?');
     expect(await screen.findByText('Antwoord 1')).toBeTruthy();
     expect(generations(calls)[0]).toMatchObject({

@@ -83,7 +83,7 @@ export function ChatPage({
   }
 
   return (
-    <div className={styles.screen}>
+    <div className={styles.screen} data-chat-screen>
       <section className={styles.chat} aria-labelledby="chat-title">
         <header className={styles.header}>
           {chat.mode !== 'new' && (

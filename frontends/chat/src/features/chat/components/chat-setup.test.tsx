@@ -85,6 +85,24 @@ describe('a workspace without a default prompt', () => {
     expect(screen.queryByRole('region', { name: 'Chat is not set up yet' })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(box()));
   });
+
+  it('when the person is already in another control as the chat becomes ready, then the box leaves the focus there', async () => {
+    // A menu opened in the header while the chat loads (the workspace switcher) closes when
+    // it loses the focus: the box must not take it.
+    const elsewhere = document.createElement('button');
+    elsewhere.textContent = 'Workspace: Acme';
+    document.body.append(elsewhere);
+    try {
+      chatServer();
+      renderChat();
+      act(() => elsewhere.focus());
+      await ready();
+      await act(async () => undefined);
+      expect(document.activeElement).toBe(elsewhere);
+    } finally {
+      elsewhere.remove();
+    }
+  });
 });
 
 describe('answer actions', () => {
