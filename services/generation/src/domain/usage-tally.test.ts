@@ -161,6 +161,46 @@ describe('month tallies', () => {
     expect(after.value.byUser).toEqual([{ key: 'u-crash', costMicros: 2_300, calls: 4 }]);
   });
 
+  it('when a settle died after its entry was settled and marked, before the slots, then the repair counts it once and keeps the slots gap-free', async () => {
+    const workspaceId = newWorkspaceId();
+    const scope = workspaceTally(workspaceId, monthOf(new Date()));
+    const ctx = contextIn(workspaceId);
+    const settleOne = async (domain: DomainDeps, callId = randomUUID()) =>
+      (await startMeter(domain, ctx, workspaceId, callId, TEXT)).settle({
+        inputTokens: 1000,
+        outputTokens: 500,
+        images: null,
+      });
+    await settleOne(d);
+    // A replica whose process dies at the first slot insert: the settle update went out.
+    const dying: DomainDeps = {
+      ...replica,
+      usage: {
+        ...replica.usage,
+        insertTallySlot: () => Promise.reject(new Error('process killed')),
+      },
+    };
+    const diedId = randomUUID();
+    await expect(settleOne(dying, diedId)).rejects.toThrow('process killed');
+    expect(await d.usage.findEntry(diedId)).toMatchObject({
+      settled: true,
+      tally: { workspace: expect.any(Number), user: expect.any(Number) },
+    });
+    expect((await readTally(d, scope)).value.upTo).toBe(1);
+
+    // Another settle takes the free slot 2; the repair gives the dead one slot 3, once.
+    await settleOne(d);
+    await repairTallies(replica, workspaceId, monthOf(new Date()));
+    await repairTallies(d, workspaceId, monthOf(new Date()));
+    const after = await readTally(d, scope);
+    const all = await d.usage.listMonth(workspaceId, monthOf(new Date()));
+    expect(after.pending).toBe(0);
+    expect(after.value.upTo).toBe(3);
+    expect(after.value.byUser).toEqual([
+      { key: ctx.uid, costMicros: all.reduce((sum, e) => sum + e.costMicros, 0), calls: 3 },
+    ]);
+  });
+
   it('when an entry is still running, then the tally leaves it out until it settles', async () => {
     const workspaceId = newWorkspaceId();
     const running = buildSettledEntry(workspaceId, { outcome: 'started', settled: false });

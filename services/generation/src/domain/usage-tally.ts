@@ -104,6 +104,43 @@ async function fold(d: DomainDeps, scope: string): Promise<void> {
   });
 }
 
+/** What a settled entry adds to a tally, as its slot. */
+const slotOf = (entry: UsageEntry): Omit<TallySlotDoc, '_id'> => ({
+  entryId: entry._id,
+  day: entry.day,
+  userId: entry.userId,
+  model: entry.model,
+  promptId: entry.promptId,
+  costMicros: entry.costMicros,
+  at: new Date(),
+});
+
+const slotLock = (scope: string) => `usage:tally-slot:${scope}`;
+
+/** The slot to try next (under the scope's lock): after the highest this process knows. */
+async function nextSlot(d: DomainDeps, scope: string): Promise<number> {
+  // Only a scope new to the process reads the sums.
+  const seen = d.usage.seenTallySlot(scope);
+  const upTo = seen > 0 ? 0 : ((await d.usage.tallies.latest(sumsChain(scope)))?.value.upTo ?? 0);
+  return Math.max(upTo, seen) + 1;
+}
+
+/** Marks then takes the first free slot from k on (under the scope's lock); its number. */
+async function takeFrom(
+  d: DomainDeps,
+  kind: ScopeKind,
+  scope: string,
+  entry: UsageEntry,
+  k: number,
+): Promise<number> {
+  const slot = slotOf(entry);
+  for (;;) {
+    await d.usage.markTallySlot(entry._id, kind, k);
+    if (await d.usage.insertTallySlot(scope, k, slot)) return k;
+    k = Math.max(k, d.usage.seenTallySlot(scope)) + 1;
+  }
+}
+
 /** Gives the entry its slot in one scope, unless it has one already; the slot's number. */
 async function takeSlot(
   d: DomainDeps,
@@ -116,26 +153,17 @@ async function takeSlot(
     const slot = await d.usage.readTallySlot(scope, marked);
     if (slot?.entryId === entry._id) return marked;
   }
-  return d.locks.run(`usage:tally-slot:${scope}`, async () => {
-    // The slot after the highest this process knows; only a scope new to it reads the sums.
-    const seen = d.usage.seenTallySlot(scope);
-    const upTo = seen > 0 ? 0 : ((await d.usage.tallies.latest(sumsChain(scope)))?.value.upTo ?? 0);
-    let k = Math.max(upTo, seen) + 1;
-    const slot = {
-      entryId: entry._id,
-      day: entry.day,
-      userId: entry.userId,
-      model: entry.model,
-      promptId: entry.promptId,
-      costMicros: entry.costMicros,
-      at: new Date(),
-    };
-    for (;;) {
-      await d.usage.markTallySlot(entry._id, kind, k);
-      if (await d.usage.insertTallySlot(scope, k, slot)) return k;
-      k = Math.max(k, d.usage.seenTallySlot(scope)) + 1;
-    }
-  });
+  return d.locks.run(slotLock(scope), async () =>
+    takeFrom(d, kind, scope, entry, await nextSlot(d, scope)),
+  );
+}
+
+/** Folds the scopes whose slot just taken is a multiple of FOLD_EVERY. */
+async function foldDue(d: DomainDeps, scopes: [ScopeKind, string][], taken: number[]) {
+  // Readers add the slots not folded yet (a few reads by `_id`).
+  await Promise.all(
+    scopes.map(([, scope], i) => (taken[i]! % FOLD_EVERY === 0 ? fold(d, scope) : undefined)),
+  );
 }
 
 /**
@@ -150,10 +178,47 @@ export async function tallyEntry(d: DomainDeps, entry: UsageEntry): Promise<void
   const scopes = scopesOf(entry);
   const taken: number[] = [];
   for (const [kind, scope] of scopes) taken.push(await takeSlot(d, kind, scope, current));
-  // Folded every FOLD_EVERY slots: readers add the slots not folded yet (a few reads by `_id`).
-  await Promise.all(
-    scopes.map(([, scope], i) => (taken[i]! % FOLD_EVERY === 0 ? fold(d, scope) : undefined)),
+  await foldDue(d, scopes, taken);
+}
+
+/**
+ * Settles an entry (`settled`: what settling sets) and counts it in both month tallies. The
+ * entry's copy is the stored one as of its claim, and only the settle writes its marks. An
+ * entry that has marked no slot yet (every settle but a re-run's) is settled by the update
+ * that marks its two slots, under both scopes' locks: one update and two inserts instead of
+ * an update, a read and two marks before the inserts. Exactly once as `tallyEntry`: the
+ * marks are written before the slots are taken.
+ */
+export async function settleIntoTallies(
+  d: DomainDeps,
+  entry: UsageEntry,
+  settled: Partial<UsageEntry>,
+): Promise<void> {
+  const done = { ...entry, ...settled };
+  if (!done.settled || entry.tally?.workspace || entry.tally?.user) {
+    await d.usage.updateEntry(entry._id, settled);
+    return tallyEntry(d, done);
+  }
+  const scopes = scopesOf(done);
+  const [[, first], [, second]] = scopes as [[ScopeKind, string], [ScopeKind, string]];
+  const taken = await d.locks.run(slotLock(first), () =>
+    d.locks.run(slotLock(second), async () => {
+      const ks = await Promise.all(scopes.map(([, scope]) => nextSlot(d, scope)));
+      await d.usage.updateEntry(entry._id, {
+        ...settled,
+        tally: { workspace: ks[0], user: ks[1] },
+      });
+      const slot = slotOf(done);
+      return Promise.all(
+        scopes.map(async ([kind, scope], i) =>
+          (await d.usage.insertTallySlot(scope, ks[i]!, slot))
+            ? ks[i]!
+            : takeFrom(d, kind, scope, done, Math.max(ks[i]!, d.usage.seenTallySlot(scope)) + 1),
+        ),
+      );
+    }),
   );
+  await foldDue(d, scopes, taken);
 }
 
 /** A scope's sums take in its new slots once per this many slots. */

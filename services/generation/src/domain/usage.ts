@@ -3,7 +3,7 @@ import type { UsageEntry, UsageKind, UsageOutcome } from '../data/usage.model';
 import type { StoredPrice } from '../data/usage.repository';
 import type { DomainDeps } from './domain-deps';
 import { codeError } from './generation.errors';
-import { tallyEntry } from './usage-tally';
+import { settleIntoTallies } from './usage-tally';
 
 /** The service's clock (tests move it across a month boundary). */
 export interface Clock {
@@ -247,17 +247,16 @@ const countersOf = (entry: UsageEntry) => [
 ];
 
 /**
- * Settles an entry: the entry first (a crash before the counters move under-counts by the
- * difference, never twice: a settled entry is not taken over), then the counters move from
- * what was reserved to the cost, then the month tallies.
+ * Settles an entry: the entry first, with the month tallies (a crash before the counters move
+ * under-counts by the difference, never twice: a settled entry is not taken over), then the
+ * counters move from what was reserved to the cost.
  */
 async function settleEntry(d: DomainDeps, entry: UsageEntry, usage: CallUsage | null) {
   const settled = settledFields(entry, usage, d.clock.now());
-  await d.usage.updateEntry(entry._id, settled);
+  await settleIntoTallies(d, entry, settled);
   const delta = settled.costMicros - (entry.reserved ? entry.estimateMicros : 0);
   if (delta !== 0)
     await Promise.all(countersOf(entry).map((chain) => addSpent(d, chain, delta, null)));
-  await tallyEntry(d, { ...entry, ...settled });
 }
 
 /**
