@@ -1,3 +1,4 @@
+import { LruCache } from '@aict/service-kit';
 import type { ContentCollections } from './collections';
 import type { ContentRecord, OwnerKey, ReviewCopy, Scope, TurnItem } from './layout';
 
@@ -6,13 +7,26 @@ import type { ContentRecord, OwnerKey, ReviewCopy, Scope, TurnItem } from './lay
 
 export const isDuplicateKey = (err: unknown) => (err as { code?: unknown })?.code === 11000;
 
+/** How many record ids a process remembers as stored (about 60 bytes each). */
+export const KNOWN_RECORDS = 20_000;
+
 export function createContentRepository(c: ContentCollections) {
+  // Records this process wrote or found: a record stays (deleting one leaves its tombstone)
+  // until its workspace is cleaned up, which forgets them all. The second copy of a
+  // generation (request/reply and event) asks for a record the first has just written.
+  const known = new LruCache<string, true>(KNOWN_RECORDS);
   return {
     findById: (id: string) => c.contents.findOne({ _id: id }),
 
     async exists(id: string): Promise<boolean> {
-      return (await c.contents.findOne({ _id: id }, { projection: { _id: 1 } })) !== null;
+      if (known.get(id)) return true;
+      const found = (await c.contents.findOne({ _id: id }, { projection: { _id: 1 } })) !== null;
+      if (found) known.set(id, true);
+      return found;
     },
+
+    /** Whether this process wrote or found the record lately (no read). */
+    knownToExist: (id: string) => known.get(id) === true,
 
     /** Whether the record is there and not deleted (its tombstone counts as deleted). */
     async isLive(id: string): Promise<boolean> {
@@ -27,6 +41,7 @@ export function createContentRepository(c: ContentCollections) {
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
       }
+      known.set(record._id, true);
     },
 
     /** Where the record sits in each history scope (its pages), for a later removal. */
@@ -44,7 +59,10 @@ export function createContentRepository(c: ContentCollections) {
     setReview: (id: string, review: ReviewCopy) =>
       c.contents.updateOne({ _id: id }, { $set: { review } }),
 
-    deleteOfWorkspace: (workspaceId: number) => c.contents.deleteMany({ workspaceId }),
+    deleteOfWorkspace: (workspaceId: number) => {
+      known.clear();
+      return c.contents.deleteMany({ workspaceId });
+    },
 
     findThread: (threadId: string) => c.threads.findOne({ _id: threadId }),
 

@@ -20,7 +20,9 @@ export async function storeContent(
   if (await d.contents.exists(gc.id)) return reply(false);
   const key = ownerKeyOf(gc.workspaceId, gc.userId);
   return d.locks.run(ownerLock(key), async () => {
-    if (await d.contents.exists(gc.id)) return reply(false);
+    // Stored by this process while this call waited for the lock (another replica's store
+    // is caught after the pending write below).
+    if (d.contents.knownToExist(gc.id)) return reply(false);
     if (await d.counters.isClosed(key)) {
       d.logger.info({ contentId: gc.id, key }, 'content of a deleted workspace not stored');
       return reply(false);
