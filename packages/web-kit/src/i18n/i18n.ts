@@ -1,8 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStorage, writeStorage } from '../lib/storage';
-import { en } from './en';
-import { nl } from './nl';
+import { en, type Resources } from './en';
 
 export const LANGUAGES = ['en', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -36,11 +35,12 @@ declare module 'i18next' {
 /**
  * The one i18next instance of the page. web-kit is a federation singleton (and i18next and
  * react-i18next are shared singletons too), so the shell and every remote translate with it
- * and a language switch reaches them all at once. Resources are bundled: init is synchronous.
+ * and a language switch reaches them all at once. English is bundled (init is synchronous);
+ * the other languages load when first shown (`loadLanguage`, before the shell's first render).
  */
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, nl: { translation: nl } },
+  resources: { en: { translation: en } },
   lng: typeof window === 'undefined' ? 'en' : initialLanguage(),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
@@ -49,13 +49,54 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+/** The texts of the languages not bundled: a chunk each, fetched when first shown. */
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Resources>> = {
+  nl: () => import('./nl.js').then((module) => module.nl),
+};
+
+export const languageLoaded = (language: Language) =>
+  i18n.hasResourceBundle(language, 'translation');
+
+/** Adds a language's texts (the loaders below; the component tests add Dutch up front). */
+export function registerLanguage(language: Language, texts: Resources): void {
+  if (!languageLoaded(language)) i18n.addResourceBundle(language, 'translation', texts);
+}
+
+/** Fetches a language's texts unless they are here (the page shows it only then). */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en' || languageLoaded(language)) return;
+  registerLanguage(language, await LOADERS[language]());
+}
+
+/**
+ * Resolves once the page's language can be shown (its texts loaded, or English after a failed
+ * load): a page's entry renders after it, so that it never shows English first.
+ */
+export const languageReady = (): Promise<void> =>
+  loadLanguage(currentLanguage()).catch(() => undefined);
+
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'en';
 }
 
-/** Switches every screen to `language`, stores it and sets <html lang>. */
+/** The language asked for last: a switch that loads its texts yields to a later one. */
+let wanted: Language | null = null;
+
+/**
+ * Switches every screen to `language`, stores it and sets <html lang>. A language whose texts
+ * are not here yet switches once they have loaded; it stays as it was if they cannot load.
+ */
 export function applyLanguage(language: Language): void {
+  wanted = language;
   writeStorage(LANGUAGE_STORAGE_KEY, language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
-  if (i18n.language !== language) void i18n.changeLanguage(language);
+  if (languageLoaded(language)) {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+    return;
+  }
+  // Switched even when it is the language already set: the screens showed the fallback.
+  loadLanguage(language).then(
+    () => wanted === language && void i18n.changeLanguage(language),
+    () => undefined,
+  );
 }

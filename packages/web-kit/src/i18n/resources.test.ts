@@ -10,10 +10,13 @@ import { ERROR_DEFAULT_MESSAGES } from '@aict/contracts/constants';
 import { ApiError, errorMessage } from '../api/http';
 import { en } from './en';
 import { DUTCH_ERROR_MESSAGES } from './error-messages';
-import { applyLanguage, i18n } from './i18n';
+import { applyLanguage, i18n, registerLanguage } from './i18n';
 import { englishValidationMessage, localizeValidationMessage } from './localize-validation';
 import { nl } from './nl';
 import { relativeTime } from './relative-time';
+
+// Dutch is a chunk the pages load when shown (i18n.ts); here its texts are added up front.
+registerLanguage('nl', nl);
 
 // The English resource is the source of truth: Dutch has exactly its keys, and every string
 // SPEC quotes reads exactly as quoted (the chat's Dutch strings too).
