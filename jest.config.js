@@ -29,6 +29,9 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.m?js$': swc },
   transformIgnorePatterns: esmOnly ? [`/node_modules/(?!(${esmOnly})/)`] : ['/node_modules/'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // A relative `import('./x.js')` (TypeScript's node16 resolution wants the extension on a
+  // dynamic import) names a TypeScript source here: resolved without the extension.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
 };
 
 module.exports = {
