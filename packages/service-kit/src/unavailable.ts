@@ -55,11 +55,24 @@ function causes(err: unknown): Array<Record<string, unknown>> {
   return chain;
 }
 
+const FROM_DATABASE = Symbol('aict.fromDatabase');
+
+/**
+ * Marks an error a MongoDB command failed with (the driver's `commandFailed` event carries the
+ * very error it then throws): a bare socket error the driver lets through when the server dies
+ * mid-write (EPIPE) is then known to be the database's.
+ */
+export function markDatabaseFailure(err: unknown): void {
+  if (typeof err === 'object' && err !== null && Object.isExtensible(err))
+    Object.defineProperty(err, FROM_DATABASE, { value: true });
+}
+
 /** True when `err` says the document store cannot be reached (or mongoose gave up waiting). */
 export function isDatabaseUnavailable(err: unknown): boolean {
   return causes(err).some(
     (e) =>
       MONGO_UNREACHABLE.has(String(e.name)) ||
+      ((e as Record<symbol, unknown>)[FROM_DATABASE] === true && isNetworkOrStoreUnavailable(e)) ||
       // mongoose with bufferCommands: "Operation `x.insertOne()` buffering timed out after …"
       (e.name === 'MongooseError' && /buffering timed out/.test(String(e.message))),
   );

@@ -88,6 +88,20 @@ describe('errorHandler', () => {
             code: 'EPIPE',
           });
         });
+        app.get('/store-socket-broke', () => {
+          // The driver emits `commandFailed` with the error it then throws (mongodb's
+          // cmap/connection.js `command`): FerretDB died during this write.
+          const failure = Object.assign(
+            new Error('This socket has been ended by the other party'),
+            { code: 'EPIPE' },
+          );
+          mongo.getClient().emit('commandFailed', {
+            commandName: 'insert',
+            duration: 1,
+            failure,
+          } as never);
+          throw failure;
+        });
         app.get('/bus-down', () => {
           throw new AppError('BUS.UNAVAILABLE', 503, 'The message broker is unavailable');
         });
@@ -127,10 +141,21 @@ describe('errorHandler', () => {
     relay.close();
     for (const socket of relayed) socket.destroy();
     // Let the driver see its pooled connections close: a query that races the close fails on
-    // the dead socket itself (a bare EPIPE, answered SERVICE.UNAVAILABLE), not as "unreachable".
+    // the dead socket itself (a bare EPIPE), not as "unreachable"; that answer is the next test's.
     await new Promise((resolve) => setTimeout(resolve, 250));
 
     const res = await fetch(`${http.url}/store-down`);
+
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toEqual({
+      code: 'DATABASE.UNAVAILABLE',
+      message: 'The database is unavailable, please try again in a few seconds.',
+    });
+  });
+
+  it('when a database command fails with a bare socket error (the server died mid-write), then 503 DATABASE.UNAVAILABLE with Retry-After', async () => {
+    const res = await fetch(`${http.url}/store-socket-broke`);
 
     expect(res.status).toBe(503);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);

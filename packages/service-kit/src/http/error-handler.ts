@@ -44,13 +44,14 @@ export function validationFailed(issues: readonly z.core.$ZodIssue[]): ErrorBody
 /**
  * Maps anything thrown in a request to its HTTP answer: AppError as it says; zod,
  * mongoose validation and cast errors → 400; duplicate key (11000) → 409; body-parser
- * errors → 413/400/415; the document store unreachable → 503 DATABASE.UNAVAILABLE, a bare
- * socket error → 503 SERVICE.UNAVAILABLE (both with Retry-After); anything else → 500
+ * errors → 413/400/415; the document store unreachable (or its socket broken mid-command) →
+ * 503 DATABASE.UNAVAILABLE, another bare socket error → 503 SERVICE.UNAVAILABLE (both with
+ * Retry-After); anything else → 500
  * without internals.
  */
 export function toHttpError(err: unknown): HttpError {
   if (!isAppError(err) && isDatabaseUnavailable(err)) return toHttpError(databaseUnavailable(err));
-  // A bare socket error (the MongoDB driver lets EPIPE through when a server dies mid-write).
+  // A bare socket error of some other server (the database's are marked: isDatabaseUnavailable).
   if (!isAppError(err) && isNetworkOrStoreUnavailable(err))
     return toHttpError(serviceUnavailable(err));
   if (isAppError(err)) {

@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { markDatabaseFailure } from '../unavailable';
 import { storeMetrics } from './metrics';
 
 const COMMAND = /^[A-Za-z]{1,40}$/;
@@ -9,7 +10,9 @@ export const MONGO_MONITOR_OPTIONS = { monitorCommands: true } as const;
 
 /**
  * Records `mongodb_command_duration_seconds` from the driver's command monitoring (the
- * connection must be opened with `monitorCommands: true`). Idempotent per connection.
+ * connection must be opened with `monitorCommands: true`), and marks a failed command's error
+ * as the database's (a bare socket error then answers DATABASE.UNAVAILABLE). Idempotent per
+ * connection.
  */
 export function instrumentMongo(connection: Connection): void {
   const client = connection.getClient() as ReturnType<Connection['getClient']> & {
@@ -21,7 +24,8 @@ export function instrumentMongo(connection: Connection): void {
   client.on('commandSucceeded', (event) =>
     storeMetrics.mongoCommand(name(event.commandName), true, event.duration / 1000),
   );
-  client.on('commandFailed', (event) =>
-    storeMetrics.mongoCommand(name(event.commandName), false, event.duration / 1000),
-  );
+  client.on('commandFailed', (event) => {
+    storeMetrics.mongoCommand(name(event.commandName), false, event.duration / 1000);
+    markDatabaseFailure(event.failure);
+  });
 }
