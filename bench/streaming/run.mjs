@@ -20,7 +20,8 @@
 //                        concurrency on this machine; the gateway's p95 less that is the added p95.
 //   cost per generation  BENCH_COST_GENERATIONS (100) more through the gateway, 4 at a time, to
 //                        warm workspaces: the CPU time each process of the product used
-//                        (/proc/<pid>/stat, after its background work settled; idle work over
+//                        (/proc/<pid>/stat, between two quiet moments: no document command
+//                        for a second, so the concurrency run's backlog is not counted; idle work over
 //                        the phase included) and the MongoDB
 //                        commands the generation and content services sent (their
 //                        mongodb_command_duration_seconds counts), per generation. Reported
@@ -218,7 +219,25 @@ async function main() {
       Object.entries(stack.pids()).filter(([name]) => name !== 'provider-sim'),
     );
     const dbServices = ['generation', 'content'];
-    await new Promise((r) => setTimeout(r, 2000));
+    /**
+     * Until neither service sent a document command for a second (at most 60 s): the work the
+     * concurrency run queued (content stores, tallies, outbox relays) is not this phase's.
+     */
+    const quiet = async () => {
+      const total = async () =>
+        (await Promise.all(dbServices.map((n) => mongoCommands(stack.services[n]))))
+          .flatMap((counts) => Object.values(counts))
+          .reduce((a, b) => a + b, 0);
+      const deadline = Date.now() + 60_000;
+      let before = await total();
+      while (Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 1000));
+        const now = await total();
+        if (now === before) return;
+        before = now;
+      }
+    };
+    await quiet();
     const cpu0 = Object.fromEntries(Object.entries(pids).map(([n, pid]) => [n, cpuMs(pid)]));
     const db0 = await Promise.all(dbServices.map((n) => mongoCommands(stack.services[n])));
     let costFailed = 0;
@@ -226,7 +245,7 @@ async function main() {
       costFailed += (await Promise.all(costSpaces.map((ws) => viaGateway(ws)))).filter(
         (r) => !r.ok,
       ).length;
-    await new Promise((r) => setTimeout(r, 3000)); // outbox relays, consumers, tallies
+    await quiet(); // outbox relays, consumers, tallies
     const cpu1 = Object.fromEntries(Object.entries(pids).map(([n, pid]) => [n, cpuMs(pid)]));
     const db1 = await Promise.all(dbServices.map((n) => mongoCommands(stack.services[n])));
     const made = COST_GENERATIONS - costFailed;
