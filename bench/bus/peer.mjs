@@ -31,6 +31,27 @@ await bus.subscribe({
 });
 await bus.serve('bench.echo', Echo, (payload) => echo(payload));
 
+// The floor under request/reply: the same echo served with amqplib alone (no validation,
+// context, spans or metrics), on a durable queue as the bus's, answered to direct reply-to.
+const amqp = require('amqplib');
+const raw = await amqp.connect(process.env.AMQP_URL, { noDelay: true });
+const rawChannel = await raw.createChannel();
+await rawChannel.assertQueue('bench.raw', { durable: true });
+await rawChannel.prefetch(200);
+await rawChannel.consume('bench.raw', (msg) => {
+  const body = echo(JSON.parse(msg.content.toString('utf8')));
+  rawChannel.publish(
+    '',
+    msg.properties.replyTo,
+    Buffer.from(JSON.stringify({ ok: true, data: body })),
+    {
+      correlationId: msg.properties.correlationId,
+      contentType: 'application/json',
+    },
+  );
+  rawChannel.ack(msg);
+});
+
 const server = createServer((req, res) => {
   if (req.url === '/consumed') {
     res.setHeader('content-type', 'application/json');
@@ -51,5 +72,6 @@ server.listen(0, '127.0.0.1', () => {
 });
 process.on('SIGTERM', () => {
   server.close();
+  void raw.close().catch(() => {});
   void bus.close().then(() => process.exit(0));
 });

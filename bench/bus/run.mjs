@@ -93,6 +93,34 @@ async function main() {
         req.end(data);
       });
     const rpcCall = (body) => bus.request('bench.echo', body, { timeoutMs: 5000 });
+    // The floor: amqplib alone, the same message shape, to the peer's raw echo.
+    const rawConnection = await require('amqplib').connect(vhost.url, { noDelay: true });
+    const rawChannel = await rawConnection.createChannel();
+    const rawPending = new Map();
+    let rawId = 0;
+    await rawChannel.consume(
+      'amq.rabbitmq.reply-to',
+      (msg) => {
+        const done = rawPending.get(msg.properties.correlationId);
+        rawPending.delete(msg.properties.correlationId);
+        done?.(JSON.parse(msg.content.toString('utf8')).data);
+      },
+      { noAck: true },
+    );
+    const rawCall = (body) =>
+      new Promise((resolve) => {
+        const correlationId = String(++rawId);
+        rawPending.set(correlationId, resolve);
+        rawChannel.publish('', 'bench.raw', Buffer.from(JSON.stringify(body)), {
+          correlationId,
+          replyTo: 'amq.rabbitmq.reply-to',
+          contentType: 'application/json',
+          expiration: '5000',
+          mandatory: true,
+          headers: { 'x-request-id': 'a'.repeat(32) },
+        });
+      });
+    const calls = { rpc: rpcCall, http: httpCall, raw: rawCall };
 
     async function latencies(call) {
       const times = [];
@@ -108,6 +136,7 @@ async function main() {
     // Warm-up of both paths and the queue.
     await latencies(rpcCall);
     await latencies(httpCall);
+    await latencies(rawCall);
     await bus.publishMany(
       Array.from({ length: BATCH }, (_, i) => ({ type: 'bench.happened', data: payload(i) })),
     );
@@ -115,7 +144,9 @@ async function main() {
     log(
       `  ${ROUNDS} rounds; ${EVENTS} events per round in batches of ${BATCH}; ${CALLS} calls per path`,
     );
-    log('  round  confirmed ev/s  delivered ev/s  rpc p50 ms  http p50 ms  ratio');
+    log(
+      '  round  confirmed ev/s  delivered ev/s  rpc p50 ms  http p50 ms  ratio  amqplib alone p50 ms',
+    );
     const rounds = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const before = await consumed();
@@ -133,19 +164,25 @@ async function main() {
       const deliveredMs = performance.now() - t0;
       const delivered = (await consumed()) - before;
 
-      const order = round % 2 ? ['rpc', 'http'] : ['http', 'rpc'];
+      const order = [
+        ['rpc', 'raw', 'http'],
+        ['http', 'rpc', 'raw'],
+        ['raw', 'http', 'rpc'],
+      ][round % 3];
       const p50 = {};
-      for (const which of order) p50[which] = await latencies(which === 'rpc' ? rpcCall : httpCall);
+      for (const which of order) p50[which] = await latencies(calls[which]);
       const r = {
         confirmed: (EVENTS / confirmedMs) * 1000,
         delivered: delivered < EVENTS ? NaN : (EVENTS / deliveredMs) * 1000,
         rpc: p50.rpc,
         http: p50.http,
+        raw: p50.raw,
         ratio: p50.rpc / p50.http,
+        rawRatio: p50.raw / p50.http,
       };
       rounds.push(r);
       log(
-        `  ${String(round).padStart(5)}  ${fmt(r.confirmed).padStart(14)}  ${fmt(r.delivered).padStart(14)}  ${fmt(r.rpc, 3).padStart(10)}  ${fmt(r.http, 3).padStart(11)}  ${fmt(r.ratio, 2).padStart(5)}`,
+        `  ${String(round).padStart(5)}  ${fmt(r.confirmed).padStart(14)}  ${fmt(r.delivered).padStart(14)}  ${fmt(r.rpc, 3).padStart(10)}  ${fmt(r.http, 3).padStart(11)}  ${fmt(r.ratio, 2).padStart(5)}  ${fmt(r.raw, 3).padStart(20)}`,
       );
     }
     const m = (k) => median(rounds.map((r) => r[k]));
@@ -176,8 +213,17 @@ async function main() {
         unit: 'x',
         detail: `request/reply ${fmt(m('rpc'), 3)} ms, HTTP ${fmt(m('http'), 3)} ms`,
       }),
+      {
+        measure: 'request/reply floor: amqplib alone, same queue kind and message shape',
+        value: m('raw'),
+        figure: `${fmt(m('raw'), 3)} ms`,
+        target: '–',
+        result: 'info',
+        detail: `${fmt(m('rawRatio'), 2)}x the HTTP call; the bus adds ${fmt(m('rpc') - m('raw'), 3)} ms (validation, context, spans, metrics, timeout)`,
+      },
     ]);
     agent.destroy();
+    await rawConnection.close().catch(() => {});
   } finally {
     await bus?.close();
     if (peer && peer.child.exitCode === null) {

@@ -25,6 +25,7 @@ import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DATA_DIR, ROOT } from '../../infra/lib/paths.mjs';
 import { prepare } from '../../load/run.mjs';
+import { ensureChromium } from '../../scripts/setup.mjs';
 import { freePort } from '../lib/proc.mjs';
 import { buildAll, emit, fmt, log, median, row } from '../lib/report.mjs';
 import { holdBenchLock, startBenchStack } from '../lib/stack.mjs';
@@ -228,6 +229,8 @@ async function main() {
     const { users } = await prepare(stack, { workspaces: 1, users: 1 });
     one = await serveOneBundle(stack.url);
     const { chromium } = require('playwright-core');
+    // A fresh machine has no browser yet: the benchmark brings it as `npm test` does.
+    if (!process.env.CHROMIUM_PATH) log(`  chromium: ${await ensureChromium()}`);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

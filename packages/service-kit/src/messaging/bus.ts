@@ -190,6 +190,7 @@ export async function createBus(options: BusOptions): Promise<Bus> {
 
   const connection = await amqp.connect(withHeartbeat(options.url, heartbeatSeconds), {
     clientProperties: { connection_name: service },
+    noDelay: true,
     recovery: {
       initialDelay: initialDelayMs,
       maxDelay: maxDelayMs,
