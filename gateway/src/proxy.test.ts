@@ -321,6 +321,30 @@ describe('gateway: what passes through', () => {
     },
   );
 
+  it('when a request path holds a backslash, then the service receives the very path the gateway judged (the legacy URL parser made it a slash)', async () => {
+    const target = '/api/user/a\\b?q=c\\d';
+    const seen = await new Promise<{ status: number; json: { url?: string } }>(
+      (resolve, reject) => {
+        // As sent: a URL string would be re-encoded by the client itself.
+        const { hostname, port } = new URL(gateway.http.url);
+        const req = http.get({ hostname, port, path: target, headers: { cookie } }, (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (c: Buffer) => parts.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              json: JSON.parse(Buffer.concat(parts).toString()),
+            }),
+          );
+        });
+        req.on('error', reject);
+      },
+    );
+
+    expect(seen.status).toBe(200);
+    expect(seen.json.url).toBe(target);
+  });
+
   it('when a request goes through, then hop-by-hop headers stay behind, the client address is added, and every cookie the service sets arrives', async () => {
     const { status, headers, json } = await post(
       Buffer.from('{}'),

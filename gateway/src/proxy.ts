@@ -73,6 +73,35 @@ const REQUEST_HOP_BY_HOP = [
   'upgrade',
 ];
 
+/** A service's address in the shape http-proxy reads from a target. */
+export interface ProxyTarget {
+  protocol: string;
+  host: string;
+  /** Without the brackets of an IPv6 address (as http.request wants it). */
+  hostname: string;
+  port: string;
+  /** The address's own path, which every request's path is appended to. */
+  path: string;
+}
+
+/** Each service's address, parsed once. */
+export function parsedTargets(
+  targets: Record<ServiceName, string>,
+): Record<ServiceName, ProxyTarget> {
+  const parsed = {} as Record<ServiceName, ProxyTarget>;
+  for (const [name, address] of Object.entries(targets) as Array<[ServiceName, string]>) {
+    const { protocol, host, hostname, port, pathname } = new URL(address);
+    parsed[name] = {
+      protocol,
+      host,
+      hostname: hostname.replace(/^\[|\]$/g, ''),
+      port,
+      path: pathname,
+    };
+  }
+  return parsed;
+}
+
 /** The service did not answer within its budget (or went silent mid-answer). */
 class UpstreamTimeoutError extends Error {
   readonly code = 'EUPSTREAMTIMEOUT';
@@ -190,9 +219,15 @@ export function createApiProxy(options: ApiProxyOptions) {
    * begins (a hung service: 504), then `timeoutMs`, so a stream that keeps sending is never
    * cut; a client that goes away ends the request to the service too.
    */
+  const targets = parsedTargets(options.targets);
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target: options.targets.auth,
-    router: (req) => options.targets[serviceFor(req.url ?? '') ?? 'auth'],
+    // Parsed once: a target given as a string is parsed again for every request.
+    router: (req) => targets[serviceFor(req.url ?? '') ?? 'auth'] as unknown as string,
+    // The path goes on as the client sent it, the very string `authorize` judged (`handle`
+    // takes origin-form `/api/…` paths only), instead of re-parsed by the legacy url.parse
+    // (which turns `\` into `/` and escapes characters after the check).
+    toProxy: true,
     agent,
     xfwd: true,
     on: {
