@@ -39,6 +39,41 @@ holdBenchLock();
 const MINUTES = Number(process.env.BENCH_LOAD_MINUTES ?? 10);
 const SAMPLE_MS = 10_000;
 
+/**
+ * Where a process's resident memory sits: its V8 heap (used and reserved) and the memory
+ * V8 counts outside it (Buffers and the like), from the service's Prometheus metrics, and
+ * its resident pages mapped from files (mostly the node binary itself, shared by every
+ * node process) from /proc. Null where a figure cannot be read.
+ */
+async function breakdown(pid, metricsUrl) {
+  const mb = (bytes) => bytes / 1024 / 1024;
+  let fileMb = null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    fileMb = Number(/^RssFile:\s+(\d+)/m.exec(status)?.[1]) / 1024;
+  } catch {
+    /* gone */
+  }
+  const out = { fileMb, heapUsedMb: null, heapTotalMb: null, externalMb: null };
+  if (!metricsUrl) return out;
+  try {
+    const text = await (await fetch(metricsUrl, { signal: AbortSignal.timeout(2000) })).text();
+    const read = (name) => {
+      const m = new RegExp(`^${name} (\\S+)`, 'm').exec(text);
+      return m ? mb(Number(m[1])) : null;
+    };
+    out.heapUsedMb = read('nodejs_heap_size_used_bytes');
+    out.heapTotalMb = read('nodejs_heap_size_total_bytes');
+    out.externalMb = read('nodejs_external_memory_bytes');
+  } catch {
+    /* no metrics */
+  }
+  return out;
+}
+
+const describe = (b) =>
+  `V8 heap ${fmt(b.heapUsedMb)} used of ${fmt(b.heapTotalMb)}, external ${fmt(b.externalMb)}, file-backed pages (the node binary) ${fmt(b.fileMb)} MB`;
+
 async function main() {
   log(`memory benchmark: RSS of every process at rest, then under ${MINUTES} min of k6 load`);
   await buildAll(ROOT);
@@ -63,11 +98,19 @@ async function main() {
     const sample = () =>
       Object.fromEntries(Object.entries(pids).map(([n, pid]) => [n, rssMb(pid)]));
     const atStart = sample();
+    const metricsOf = (n) => stack.services[n] && `${stack.services[n]}/metrics`;
     log(
       `  RSS before the load (MB): ${Object.entries(atStart)
         .map(([n, v]) => `${n} ${fmt(v)}`)
         .join(', ')}`,
     );
+
+    const restParts = Object.fromEntries(
+      await Promise.all(
+        Object.keys(pids).map(async (n) => [n, await breakdown(pids[n], metricsOf(n))]),
+      ),
+    );
+    for (const [n, b] of Object.entries(restParts)) log(`    ${n.padEnd(12)} ${describe(b)}`);
 
     // RSS growth is judged from minute 2 (the issue's window, past warm-up; from a third of the
     // load when it is shorter than 4 minutes) to the start of the heap comparison, which takes
@@ -168,6 +211,10 @@ async function main() {
     const list = (f) => per.map((p) => `${p.n} ${f(p)}`).join(', ');
     const idle = judged.map((n) => ({ n, rss: atStart[n] }));
     const idlest = idle.reduce((x, y) => (y.rss > x.rss ? y : x));
+    const [idlestParts, biggestParts] = await Promise.all([
+      Promise.resolve(restParts[idlest.n]),
+      breakdown(pids[biggest.n], metricsOf(biggest.n)),
+    ]);
     emit([
       row({
         measure:
@@ -177,7 +224,7 @@ async function main() {
         target: 80,
         unit: ' MB',
         digits: 0,
-        detail: `${idlest.n}; all: ${idle.map((p) => `${p.n} ${fmt(p.rss)}`).join(', ')} MB`,
+        detail: `${idlest.n}; all: ${idle.map((p) => `${p.n} ${fmt(p.rss)}`).join(', ')} MB; ${idlest.n}: ${describe(idlestParts)}`,
       }),
       row({
         measure: `memory under k6 load (${MINUTES} min): largest RSS of a service or the gateway at the end`,
@@ -186,7 +233,7 @@ async function main() {
         target: 120,
         unit: ' MB',
         digits: 0,
-        detail: `${biggest.n}; all: ${list((p) => fmt(p.b))} MB; k6 exit ${code}, ${fmt(requests)} requests, ${fmt(failedRate, 1)} % failed`,
+        detail: `${biggest.n}; all: ${list((p) => fmt(p.b))} MB; k6 exit ${code}, ${fmt(requests)} requests, ${fmt(failedRate, 1)} % failed; ${biggest.n} after the load: ${describe(biggestParts)}`,
       }),
       row({
         measure: `memory growth from minute ${fmt(minute1.t / 60_000, 1)} to minute ${fmt(end.t / 60_000, 1)} (largest)`,
