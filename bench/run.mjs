@@ -29,16 +29,18 @@ const QUICK = {
   BENCH_DURATION: '2',
   BENCH_STREAMS: '5',
   BENCH_CONCURRENT: '100',
-  BENCH_COST_GENERATIONS: '40',
+  BENCH_COST_GENERATIONS: '20',
   BENCH_EVENTS: '5000',
   BENCH_CALLS: '300',
-  BENCH_LOAD_MINUTES: '1',
+  BENCH_LOAD_MINUTES: '0.75',
+  BENCH_IDLE_SECONDS: '1',
   BENCH_B_REQUESTS: '20',
   BENCH_FLOOD: '100',
   BENCH_USAGE_ENTRIES: '10000',
   BENCH_CONTENTS: '2000',
   BENCH_SEARCH_CONTENTS: '1000',
   BENCH_REQUESTS: '20',
+  BENCH_STORES: '40',
 };
 const quick = process.argv.includes('--quick');
 if (quick) for (const [key, value] of Object.entries(QUICK)) process.env[key] ??= value;

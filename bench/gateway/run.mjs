@@ -38,6 +38,8 @@ const execFileP = promisify(execFile);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+/** How long both processes' idle CPU is read (no requests): BENCH_IDLE_SECONDS (3). */
+const IDLE_MS = Number(process.env.BENCH_IDLE_SECONDS ?? 3) * 1000;
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const WANT = process.env.BENCH_UPSTREAM ?? 'auth';
 const AMQP_BASE = process.env.BENCH_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672/';
@@ -441,9 +443,9 @@ async function main() {
       .join(' ')}`,
   );
   const idle = { gateway: cpuMs(gw.child.pid), service: cpuMs(upstreamPid) };
-  await sleep(3000);
+  await sleep(IDLE_MS);
   log(
-    `  idle CPU (3 s, no requests): gateway ${fmt((cpuMs(gw.child.pid) - idle.gateway) / 3)} ms/s, service ${fmt((cpuMs(upstreamPid) - idle.service) / 3)} ms/s`,
+    `  idle CPU (${IDLE_MS / 1000} s, no requests): gateway ${fmt((cpuMs(gw.child.pid) - idle.gateway) / (IDLE_MS / 1000))} ms/s, service ${fmt((cpuMs(upstreamPid) - idle.service) / (IDLE_MS / 1000))} ms/s`,
   );
   for (const which of ['direct', 'gateway'])
     await run(targets[which]().url, targets[which]().headers, CONNECTIONS, 2); // warm-up
