@@ -130,6 +130,11 @@ async function main() {
       clearInterval(timer);
       const end = { t: Date.now() - t0, rss: sample() };
       samples.push(end);
+      log(`  where the memory sits at ${fmt(end.t / 1000)} s (RSS, MB):`);
+      for (const n of Object.keys(pids))
+        log(
+          `    ${n.padEnd(12)} ${fmt(end.rss[n]).padStart(4)}: ${describe(await breakdown(pids[n], metricsOf(n)))}`,
+        );
       const start = samples.find((x) => x.t >= from) ?? samples[0];
       const growth = (n) => (end.rss[n] - start.rss[n]) / start.rss[n];
       const ranked = [...judged].sort((a, b) => growth(b) - growth(a));

@@ -23,6 +23,20 @@ export const SERVICES = ['auth', 'workspace', 'prompt', 'content', 'generation']
  */
 export const PRODUCT_NODE_FLAGS = ['--max-semi-space-size=2'];
 
+/**
+ * glibc malloc settings of the product's processes (the Dockerfile sets the same): two arenas,
+ * allocations of 64 KB and more (socket read buffers among them) mapped on their own and
+ * returned at once, and free memory at the top of the heap given back past 128 KB. Measured
+ * with bench/memory over its 10-minute load: the generation service ended at 163 MB instead of
+ * 199 MB (212 → 153 MB at minute 2); at rest and in the gateway's CPU per request no change
+ * beyond the machine's noise. What the environment already sets wins.
+ */
+export const PRODUCT_MALLOC_ENV = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '65536',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+};
+
 export const PROFILES = {
   dev: { gatewayPort: 8080, basePort: 4100, simPort: 4191, dbPrefix: 'aict', vhost: 'aict' },
   /** A second stack for tests that kill and restart services (e2e/fault.e2e.ts). */
@@ -156,7 +170,7 @@ export async function startStack({
       const out = openSync(log, 'a');
       const child = spawn(process.execPath, [...nodeFlags, 'dist/main.js'], {
         cwd: join(ROOT, cwd),
-        env: { ...process.env, ...common, ...extraEnv },
+        env: { ...PRODUCT_MALLOC_ENV, ...process.env, ...common, ...extraEnv },
         stdio: ['ignore', out, out],
       });
       children.push({ name, child });
