@@ -217,10 +217,8 @@ async function main() {
     const list = (f) => per.map((p) => `${p.n} ${f(p)}`).join(', ');
     const idle = judged.map((n) => ({ n, rss: atStart[n] }));
     const idlest = idle.reduce((x, y) => (y.rss > x.rss ? y : x));
-    const [idlestParts, biggestParts] = await Promise.all([
-      Promise.resolve(restParts[idlest.n]),
-      breakdown(pids[biggest.n], metricsOf(biggest.n)),
-    ]);
+    const idlestParts = restParts[idlest.n];
+    const biggestParts = await breakdown(pids[biggest.n], metricsOf(biggest.n));
     emit([
       row({
         measure:

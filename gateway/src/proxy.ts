@@ -226,7 +226,7 @@ export function createApiProxy(options: ApiProxyOptions) {
     router: (req) => targets[serviceFor(req.url ?? '') ?? 'auth'] as unknown as string,
     // The path goes on as the client sent it, the very string `authorize` judged (`handle`
     // takes origin-form `/api/…` paths only), instead of re-parsed by the legacy url.parse
-    // (which turns `\` into `/` and escapes characters after the check).
+    // (which turns `\` into `/` after the check).
     toProxy: true,
     agent,
     xfwd: true,
