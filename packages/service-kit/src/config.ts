@@ -180,6 +180,14 @@ export const httpEnv = z.object({
 
 export const mongoEnv = z.object({ MONGO_URL: envMongoUrl });
 export const amqpEnv = z.object({ AMQP_URL: envUrl(['amqp', 'amqps']) });
+/**
+ * How often a service's outbox relay sweeps each collection for events whose writer died
+ * before publishing them (a failed flush is retried by `_id` every 5 s regardless): the
+ * bound on how late such an event is published while the service runs.
+ */
+export const outboxEnv = z.object({
+  OUTBOX_SWEEP_MS: envInt({ min: 100, max: 3_600_000 }).default(60_000),
+});
 
 /** `http://127.0.0.1:4191` or `http://127.0.0.1:4191/` → its origin; null when it is not one. */
 export function originOnly(value: string): string | null {

@@ -70,7 +70,7 @@ export async function createApp(deps: AppDeps) {
     const user = await users.findById(userId);
     return user !== null && claimKey(user[kind]) === key;
   };
-  const relay = createOutboxRelay({ bus, logger });
+  const relay = createOutboxRelay({ bus, logger, fullSweepMs: config.OUTBOX_SWEEP_MS });
   const audit = auditRepository(auditModels(mongo));
   const locks = new KeyedLock();
   const limiter = rateLimiter(

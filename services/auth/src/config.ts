@@ -10,6 +10,7 @@ import {
   envUrl,
   httpEnv,
   mongoEnv,
+  outboxEnv,
 } from '@aict/service-kit';
 import { FIELD_LIMITS, PASSWORD_MIN_LENGTH } from '@aict/contracts';
 import { z } from 'zod';
@@ -38,6 +39,7 @@ export const configSchema = httpEnv
   .extend({
     ...mongoEnv.shape,
     ...amqpEnv.shape,
+    ...outboxEnv.shape,
     ...contextEnv.shape,
     PORT: envPort.default(4101),
     /** Signs the session tokens (ES256); the gateway verifies with the matching public key. */

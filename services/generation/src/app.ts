@@ -78,7 +78,11 @@ export function createDomain(deps: AppDeps): DomainDeps {
     bus,
     storage,
     locks,
-    relay: createLockedOutbox(createOutboxRelay({ bus, logger }), locks, logger),
+    relay: createLockedOutbox(
+      createOutboxRelay({ bus, logger, fullSweepMs: config.OUTBOX_SWEEP_MS }),
+      locks,
+      logger,
+    ),
     provider: createProviderClient(config, logger),
     providerConfigs: createProviderConfigCache(config.PROVIDER_CONFIG_TTL_MS, {
       staleMs: config.CACHE_STALE_MS,

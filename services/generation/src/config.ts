@@ -4,6 +4,7 @@ import {
   contextEnv,
   envInt,
   envPort,
+  outboxEnv,
   providerUrlEnv,
 } from '@aict/service-kit';
 import type { z } from 'zod';
@@ -11,6 +12,7 @@ import type { z } from 'zod';
 /** The generation service's environment, parsed once at start-up. */
 export const configSchema = baseServiceEnv.extend({
   ...contextEnv.shape,
+  ...outboxEnv.shape,
   PORT: envPort.default(4105),
   /** One provider call (until its answer, or between two streamed chunks) may take this long. */
   PROVIDER_TIMEOUT_MS: envInt({ min: 100, max: 600_000 }).default(60_000),

@@ -46,7 +46,11 @@ export function createDomain(deps: AppDeps): DomainDeps {
     config,
     logger,
     bus,
-    relay: createLockedOutbox(createOutboxRelay({ bus, logger }), locks, logger),
+    relay: createLockedOutbox(
+      createOutboxRelay({ bus, logger, fullSweepMs: config.OUTBOX_SWEEP_MS }),
+      locks,
+      logger,
+    ),
     locks,
     storage,
     models,

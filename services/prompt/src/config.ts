@@ -1,10 +1,18 @@
 import { MAX_IMAGE_PIXELS } from '@aict/contracts';
-import { baseServiceEnv, contextEnv, envInt, envPort, orphanSweepEnv } from '@aict/service-kit';
+import {
+  baseServiceEnv,
+  contextEnv,
+  envInt,
+  envPort,
+  orphanSweepEnv,
+  outboxEnv,
+} from '@aict/service-kit';
 import type { z } from 'zod';
 
 /** The prompt service's environment, parsed once at start-up. */
 export const configSchema = baseServiceEnv.extend({
   ...contextEnv.shape,
+  ...outboxEnv.shape,
   PORT: envPort.default(4103),
   /** Largest accepted reference image upload, in bytes (default 10 MB). */
   REFERENCE_IMAGE_MAX_BYTES: envInt({ min: 1024, max: 50 * 1024 * 1024 }).default(10 * 1024 * 1024),

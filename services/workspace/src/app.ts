@@ -50,7 +50,11 @@ export async function createApp(deps: AppDeps) {
     Setting: settingModel(mongo),
   };
   const locks = new KeyedLock();
-  const outbox = createLockedOutbox(createOutboxRelay({ bus, logger }), locks, logger);
+  const outbox = createLockedOutbox(
+    createOutboxRelay({ bus, logger, fullSweepMs: config.OUTBOX_SWEEP_MS }),
+    locks,
+    logger,
+  );
   const providerFetch = createProviderFetch({
     allowedOrigins: config.PROVIDER_URL_ALLOWED_ORIGINS,
   });

@@ -2,6 +2,7 @@ import { LOGO_MAX_BYTES } from '@aict/contracts';
 import {
   orphanSweepEnv,
   baseServiceEnv,
+  outboxEnv,
   contextEnv,
   envInt,
   envPort,
@@ -52,6 +53,7 @@ const oldKeys = z
 /** The workspace service's environment, parsed once at start-up. */
 export const configSchema = baseServiceEnv.extend({
   ...contextEnv.shape,
+  ...outboxEnv.shape,
   PORT: envPort.default(4102),
   /** AES-256-GCM key for settings stored encrypted (the provider API keys). */
   SETTINGS_ENCRYPTION_KEY: aesKey,

@@ -1,5 +1,5 @@
 import mongoose, { type Connection, type mongo } from 'mongoose';
-import { serviceTestEnv } from '../testing';
+import { recordScansOnMiss, serviceTestEnv } from '../testing';
 import { createChain, linkId } from './chain';
 
 jest.setTimeout(60_000);
@@ -7,7 +7,9 @@ jest.setTimeout(60_000);
 let conn: Connection;
 
 beforeAll(async () => {
-  conn = await mongoose.createConnection(serviceTestEnv('kit-chain').MONGO_URL!).asPromise();
+  conn = await mongoose
+    .createConnection(serviceTestEnv('kit-chain').MONGO_URL!, { monitorCommands: true })
+    .asPromise();
 });
 afterAll(async () => {
   await conn.dropDatabase().catch(() => undefined);
@@ -82,5 +84,30 @@ describe('a chain of versions', () => {
 
     expect(await collection.countDocuments({ chain: 'closed' })).toBe(1);
     expect((await chain.latest('closed'))?.value.count).toBe(99);
+  });
+
+  it('when old versions still hold unpublished events, then appends keep them whole and address nothing that is not there (FerretDB would scan the collection)', async () => {
+    const collection = conn.collection('chain_pending') as unknown as mongo.Collection;
+    const chain = createChain<{ count: number }>(collection, { keep: 2 });
+    // Some history, so that a scan would have something to read.
+    for (let i = 0; i < 30; i++) await chain.append(`other-${i}`, 1, { count: 1 });
+    const scans = recordScansOnMiss(conn.getClient());
+    const pending = [{ id: 'e' }];
+
+    // Versions 1 and 3 carry events nobody published yet; 2 had its events published.
+    await chain.append('pending', 1, { count: 1 }, { _outbox: pending });
+    await chain.append('pending', 2, { count: 2 }, { _outbox: [] });
+    await chain.append('pending', 3, { count: 3 }, { _outbox: pending });
+    for (let n = 4; n <= 6; n++) await chain.append('pending', n, { count: n });
+    scans.stop();
+
+    const stored = async (n: number) => collection.findOne({ _id: linkId('pending', n) } as never);
+    expect(await stored(1)).toMatchObject({ value: { count: 1 }, _outbox: pending });
+    expect(await stored(3)).toMatchObject({ value: { count: 3 }, _outbox: pending });
+    expect(await stored(2)).toMatchObject({ gone: true });
+    expect((await stored(2))?.value).toBeUndefined();
+    expect((await stored(4))?.value).toBeUndefined();
+    expect((await chain.latest('pending'))?.value.count).toBe(6);
+    expect(scans.misses).toEqual([]);
   });
 });

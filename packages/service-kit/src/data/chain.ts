@@ -1,4 +1,5 @@
 import { Schema, type mongo } from 'mongoose';
+import { OUTBOX_FIELD } from '../messaging/outbox';
 import { isDuplicateKey } from './duplicate-key';
 
 // An append-only chain of immutable versions, the one write that is atomic on BOTH engines.
@@ -44,6 +45,11 @@ interface Tombstone {
 type StoredLink<V> = ChainLink<V> | Tombstone;
 
 const isGone = <V>(link: StoredLink<V>): link is Tombstone => 'gone' in link && link.gone === true;
+
+const pendingEvents = (link: object) => {
+  const events = (link as { [OUTBOX_FIELD]?: unknown })[OUTBOX_FIELD];
+  return Array.isArray(events) && events.length > 0;
+};
 
 /** Tombstones kept behind the emptied versions (far more than any reader can fall behind). */
 const PURGE_AFTER = 1000;
@@ -99,6 +105,36 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
     const latest = found ? await walkFrom(chain, found, await readLink(chain, found.n + 1)) : null;
     // The newest version is never a tombstone (version n empties n-keep only once it exists).
     return latest && !isGone(latest) ? latest : null;
+  }
+
+  // Retention reads the link by `_id`, decides in code and writes by `_id` alone: on FerretDB
+  // v1 a write by `_id` plus a condition scans the collection when it matches nothing (see
+  // recordScansOnMiss) and costs more than `_id` alone when it matches. A version is never
+  // changed after its insert but for the relay removing its events, so a link read with no
+  // pending events cannot gain some before the write.
+
+  /** Empties version n to a tombstone, unless it still holds outbox events. */
+  async function empty(chain: string, n: number): Promise<void> {
+    const id = linkId(chain, n);
+    try {
+      const link = await links.findOne({ _id: id }, { projection: { gone: 1, [OUTBOX_FIELD]: 1 } });
+      if (!link || isGone(link) || pendingEvents(link)) return;
+      const tombstone: Omit<Tombstone, '_id'> = { chain, n, gone: true, at: new Date() };
+      await links.replaceOne({ _id: id }, tombstone);
+    } catch {
+      // Retention is best effort: a version left whole is still read correctly.
+    }
+  }
+
+  /** Removes version n's tombstone (a version left whole stays). */
+  async function purge(chain: string, n: number): Promise<void> {
+    const id = linkId(chain, n);
+    try {
+      const link = await links.findOne({ _id: id }, { projection: { gone: 1 } });
+      if (link && isGone(link)) await links.deleteOne({ _id: id });
+    } catch {
+      // Best effort, as above.
+    }
   }
 
   return {
@@ -166,23 +202,8 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
         .updateOne({ _id: chain }, { $max: { head: n } }, { upsert: true })
         .catch(() => undefined); // a hint: readers find newer versions anyway
       const emptied = n - options.keep;
-      if (emptied >= 1) {
-        await links
-          .replaceOne(
-            { _id: linkId(chain, emptied), '_outbox.0': { $exists: false } } as mongo.Filter<
-              StoredLink<V>
-            >,
-            { chain, n: emptied, gone: true, at: new Date() } as Omit<Tombstone, '_id'>,
-          )
-          .catch(() => undefined);
-      }
-      if (emptied - PURGE_AFTER >= 1) {
-        await links
-          .deleteOne({ _id: linkId(chain, emptied - PURGE_AFTER), gone: true } as mongo.Filter<
-            StoredLink<V>
-          >)
-          .catch(() => undefined);
-      }
+      if (emptied >= 1) await empty(chain, emptied);
+      if (emptied - PURGE_AFTER >= 1) await purge(chain, emptied - PURGE_AFTER);
       return true;
     },
 
@@ -196,13 +217,13 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
       await links.deleteMany({
         chain,
         n: { $lt: n },
-        '_outbox.0': { $exists: false },
+        [`${OUTBOX_FIELD}.0`]: { $exists: false },
       } as mongo.Filter<StoredLink<V>>);
     },
 
     /** Removes the chain (versions still holding outbox events stay for the relay). */
     async drop(chain: string): Promise<void> {
-      await links.deleteMany({ chain, '_outbox.0': { $exists: false } } as mongo.Filter<
+      await links.deleteMany({ chain, [`${OUTBOX_FIELD}.0`]: { $exists: false } } as mongo.Filter<
         StoredLink<V>
       >);
       await heads.deleteOne({ _id: chain });

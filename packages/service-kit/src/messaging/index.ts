@@ -25,6 +25,7 @@ export { createProcessedStore, idempotent } from './idempotency';
 export type { ProcessedStore, ProcessedStoreOptions } from './idempotency';
 export {
   createOutboxRelay,
+  live,
   notDeleted,
   outboxDelete,
   outboxInsert,

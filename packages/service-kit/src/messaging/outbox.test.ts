@@ -4,6 +4,7 @@ import { createBus, type Bus } from './bus';
 import type { Envelope } from './envelope';
 import {
   createOutboxRelay,
+  live,
   notDeleted,
   outboxDelete,
   outboxInsert,
@@ -20,6 +21,7 @@ import {
   uniqueName,
   waitFor,
 } from './test-support';
+import { recordScansOnMiss } from '../testing';
 
 jest.setTimeout(30_000);
 
@@ -80,7 +82,7 @@ beforeAll(async () => {
   await ensureTestVhost();
   releaseLock = await acquireSharedBrokerLock();
   conn = await mongoose
-    .createConnection(MONGO_TEST_URL, { serverSelectionTimeoutMS: 5000 })
+    .createConnection(MONGO_TEST_URL, { serverSelectionTimeoutMS: 5000, monitorCommands: true })
     .asPromise();
 });
 
@@ -121,6 +123,50 @@ describe('outbox', () => {
     expect(doc).toMatchObject({ name: 'Uno', _outbox: [] });
   });
 
+  it('when a flush fails while the broker is away, then the watch publishes it by _id at its next pass and sweeps the collection only at its own pace', async () => {
+    const Widget = widgetModel();
+    let brokerDown = true;
+    const published: string[] = [];
+    const bus = {
+      async publishEnvelopes(envelopes: readonly Envelope[]) {
+        if (brokerDown) throw new Error('broker unreachable');
+        published.push(...envelopes.map((e) => e.id));
+      },
+    };
+    // Every sweep is a query on the whole collection (a scan on FerretDB): count them.
+    const sweeps: unknown[] = [];
+    const onCommand = (event: { commandName: string; command: Record<string, unknown> }) => {
+      const filter = event.command.filter as Record<string, unknown> | undefined;
+      if (event.commandName === 'find' && event.command.find === Widget.collection.name)
+        if (filter && '$or' in filter) sweeps.push(filter);
+    };
+    conn.getClient().on('commandStarted', onCommand);
+    const relay = createOutboxRelay({ bus, logger: testLogger() });
+    relay.watch(Widget, { intervalMs: 100, minAgeMs: 0, fullSweepMs: 60_000 });
+    await waitFor(() => sweeps.length === 1, 5000, 'the first sweep');
+
+    const envelope = {
+      id: 'e-retry',
+      type: 'widget.created',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      correlationId: 'req-1',
+      causationId: null,
+      data: { widgetId: 'w-retry', name: 'Retry' },
+    } as Envelope;
+    await Widget.create(outboxInsert({ _id: 'w-retry', name: 'Retry' }, [envelope]));
+    await expect(relay.flush(Widget, 'w-retry')).rejects.toThrow('broker unreachable');
+    brokerDown = false;
+
+    await waitFor(() => published.length === 1, 5000, 'the retried event');
+    await new Promise((resolve) => setTimeout(resolve, 500)); // a few more passes
+    await relay.close();
+    conn.getClient().off('commandStarted', onCommand);
+    expect(published).toEqual(['e-retry']);
+    expect(await rawDoc(Widget, 'w-retry')).toMatchObject({ _outbox: [] });
+    expect(sweeps).toHaveLength(1);
+  });
+
   it('when a document is flushed, then its events are published and its _outbox is empty', async () => {
     const Widget = widgetModel();
     const bus = await newBus();
@@ -157,6 +203,30 @@ describe('outbox', () => {
     expect(await rawDoc(Widget, 'w3')).toBeNull();
     await waitFor(() => received.length === 1, 5000, 'the event');
     expect(received[0]?.id).toBe(deleted.id);
+  });
+
+  it('when documents are read by id through live, then a tombstone and a missing one read as null without a scan of the collection', async () => {
+    const Widget = widgetModel();
+    await Widget.create([
+      { _id: 'alive', name: 'Alive' },
+      { _id: 'dead', name: 'Dead' },
+    ]);
+    await Widget.updateOne({ _id: 'dead' }, outboxDelete([{ id: 'e-dead' } as Envelope]));
+    const scans = recordScansOnMiss(conn.getClient());
+
+    const read = async (id: string) => live(await Widget.findById(id).lean());
+    const [alive, dead, missing] = await Promise.all([read('alive'), read('dead'), read('none')]);
+    scans.stop();
+
+    expect(alive).toMatchObject({ _id: 'alive', name: 'Alive' });
+    expect(dead).toBeNull();
+    expect(missing).toBeNull();
+    expect(scans.misses).toEqual([]);
+    // The filter it replaces misses with a scan (what the recorder catches).
+    const before = recordScansOnMiss(conn.getClient());
+    expect(await Widget.findOne(notDeleted({ _id: 'dead' })).lean()).toBeNull();
+    before.stop();
+    expect(before.misses).toHaveLength(1);
   });
 
   it('when events are added while a flush is publishing, then they stay for the next flush', async () => {

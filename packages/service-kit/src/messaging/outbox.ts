@@ -9,8 +9,11 @@
  *            → `$set` and `$push: { _outbox: { $each: envelopes } }` in the same update
  *   publish  relay.flush(Model, _id) (or flushLater): read `_outbox`, publish with confirms,
  *            then remove exactly those entries (`$pullAll`; FerretDB v1 ignores `$pull`)
- *   recover  relay.watch(Model) sweeps documents that still hold events older than
- *            `minAgeMs` (a crash, or the broker down, between the write and the publish)
+ *   recover  relay.watch(Model) retries, every `intervalMs` and by `_id`, the documents whose
+ *            flush failed in this process (the broker down), and sweeps the collection for
+ *            documents holding events older than `minAgeMs` at start and every `fullSweepMs`
+ *            (a crash between the write and the publish: the restarted process's first
+ *            sweep, or another replica's next one, publishes them)
  *   delete   Model.updateOne({ _id }, outboxDelete([envelope])) marks the document with
  *            `_deletedAt` (a tombstone) and queues the events; the relay deletes the
  *            document for good once they are published. Repositories read through
@@ -72,7 +75,17 @@ export function outboxDelete(envelopes: readonly Envelope[]) {
   };
 }
 
-/** A filter that leaves tombstoned documents out: `Model.findOne(notDeleted({ _id }))`. */
+/**
+ * A document read by `_id` alone, or null when it is missing or a tombstone:
+ * `live(await Model.findById(id).lean())`. Reads by `_id` use it rather than
+ * `notDeleted({ _id })`: on FerretDB v1 a filter of `_id` and another condition that matches
+ * nothing (a missing or deleted document) scans the whole collection, `_id` alone does not.
+ */
+export function live<T extends object>(doc: T | null | undefined): T | null {
+  return doc && (doc as Record<string, unknown>)[DELETED_FIELD] == null ? doc : null;
+}
+
+/** A filter that leaves tombstoned documents out: `Model.find(notDeleted({ workspaceId }))`. */
 export function notDeleted<F extends object>(filter: F): F & { _deletedAt: { $exists: false } } {
   return { ...filter, [DELETED_FIELD]: { $exists: false } } as F & {
     _deletedAt: { $exists: false };
@@ -90,9 +103,20 @@ export interface SweepOptions {
 }
 
 export interface WatchOptions extends SweepOptions {
-  /** Pause between sweeps. Default 5000 ms. The first sweep runs at once. */
+  /** Pause between retries of the documents whose flush failed here. Default 5000 ms. */
   intervalMs?: number;
+  /**
+   * Pause between sweeps of the whole collection. Default 60 s; the first runs at once. On
+   * FerretDB a sweep reads every document (its filter is no `_id`), so it is the slow path:
+   * it only finds events whose writer died before flushing them.
+   */
+  fullSweepMs?: number;
+  /** How a document is flushed (e.g. under a lock). Default: the relay's `flush`. */
+  flushWith?: (model: OutboxModel, docId: unknown) => Promise<number>;
 }
+
+/** Documents remembered per collection for a retry by `_id`; beyond it, the next pass sweeps. */
+const MAX_RETRIES = 10_000;
 
 export interface OutboxRelay {
   /** Publishes the document's pending events (confirmed), then removes them; how many were published. */
@@ -100,8 +124,11 @@ export interface OutboxRelay {
   /** `flush` in the background (a failure is logged; the sweep publishes later). */
   flushLater(model: OutboxModel, docId: unknown): void;
   /** One pass over the documents holding events older than `minAgeMs`; how many were published. */
-  sweep(model: OutboxModel, options?: SweepOptions): Promise<number>;
-  /** Sweeps every `intervalMs` until the returned function (or `close`) stops it. */
+  sweep(
+    model: OutboxModel,
+    options?: SweepOptions & Pick<WatchOptions, 'flushWith'>,
+  ): Promise<number>;
+  /** Retries failed flushes and sweeps (see WatchOptions) until the returned function (or `close`) stops it. */
   watch(model: OutboxModel, options?: WatchOptions): () => Promise<void>;
   /** Stops the watchers and waits for flushes in progress. */
   close(): Promise<void>;
@@ -110,13 +137,27 @@ export interface OutboxRelay {
 export interface OutboxRelayOptions {
   bus: Pick<Bus, 'publishEnvelopes'>;
   logger: Logger;
+  /** The watches' default `fullSweepMs` (the service's `OUTBOX_SWEEP_MS`). */
+  fullSweepMs?: number;
 }
 
-export function createOutboxRelay({ bus, logger }: OutboxRelayOptions): OutboxRelay {
+export function createOutboxRelay({
+  bus,
+  logger,
+  fullSweepMs: defaultSweepMs = 60_000,
+}: OutboxRelayOptions): OutboxRelay {
   const log = logger.child({ component: 'outbox' });
   /** One flush at a time per document (a sweep and a writer's flush would publish twice). */
   const running = new Map<string, Promise<number>>();
   const watchers = new Set<() => Promise<void>>();
+  /** Per collection, the documents whose last flush here failed (by key), for a retry by `_id`. */
+  const failed = new Map<string, { ids: Map<string, unknown>; overflow: boolean }>();
+
+  function failedOf(collection: string) {
+    let entry = failed.get(collection);
+    if (!entry) failed.set(collection, (entry = { ids: new Map(), overflow: false }));
+    return entry;
+  }
 
   function castId(model: OutboxModel, docId: unknown): unknown {
     const path = model.schema.path('_id');
@@ -173,12 +214,27 @@ export function createOutboxRelay({ bus, logger }: OutboxRelayOptions): OutboxRe
     const forget = () => {
       if (running.get(key) === next) running.delete(key);
     };
-    next.then(forget, forget);
+    const retries = failedOf(model.collection.collectionName);
+    const idKey = String(id);
+    next.then(
+      () => {
+        forget();
+        retries.ids.delete(idKey);
+      },
+      () => {
+        forget();
+        if (retries.ids.size < MAX_RETRIES) retries.ids.set(idKey, id);
+        else retries.overflow = true;
+      },
+    );
     return next;
   }
 
-  async function sweep(model: OutboxModel, options: SweepOptions = {}): Promise<number> {
-    const { batchSize = 100, minAgeMs = 1000 } = options;
+  async function sweep(
+    model: OutboxModel,
+    options: SweepOptions & Pick<WatchOptions, 'flushWith'> = {},
+  ): Promise<number> {
+    const { batchSize = 100, minAgeMs = 1000, flushWith = flush } = options;
     const cutoff = new Date(Date.now() - minAgeMs);
     // Documents holding an event older than the cutoff, and tombstones left behind by a
     // crash between the publish and the hard delete. (Indexed on MongoDB; FerretDB scans.)
@@ -198,28 +254,53 @@ export function createOutboxRelay({ bus, logger }: OutboxRelayOptions): OutboxRe
       if (fresh.length === 0) break;
       for (const doc of fresh) {
         seen.add(String(doc._id));
-        published += await flush(model, doc._id);
+        published += await flushWith(model, doc._id);
       }
       if (docs.length < batchSize) break;
     }
     return published;
   }
 
+  /** Flushes again, by `_id`, the documents whose flush failed here; how many were published. */
+  async function retryFailed(
+    model: OutboxModel,
+    flushWith: NonNullable<WatchOptions['flushWith']>,
+  ): Promise<number> {
+    let published = 0;
+    for (const id of [...failedOf(model.collection.collectionName).ids.values()])
+      published += await flushWith(model, id);
+    return published;
+  }
+
   function watch(model: OutboxModel, options: WatchOptions = {}): () => Promise<void> {
-    const { intervalMs = 5000, ...sweepOptions } = options;
+    const {
+      intervalMs = 5000,
+      fullSweepMs = defaultSweepMs,
+      flushWith = flush,
+      ...sweepOptions
+    } = options;
     const collection = model.collection.collectionName;
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     let pass: Promise<void> | null = null;
+    let nextSweepAt = 0;
     const tick = () => {
-      pass = sweep(model, sweepOptions)
+      const retries = failedOf(collection);
+      const full = Date.now() >= nextSweepAt || retries.overflow;
+      if (full) {
+        nextSweepAt = Date.now() + fullSweepMs;
+        retries.overflow = false;
+      }
+      pass = (full ? sweep(model, { ...sweepOptions, flushWith }) : retryFailed(model, flushWith))
         .then(
           (published) => {
             if (published > 0)
               log.info({ collection, published }, 'outbox sweep published pending events');
           },
-          (err: unknown) =>
-            log.warn({ err, collection }, 'outbox sweep failed; next pass will retry'),
+          (err: unknown) => {
+            if (full) nextSweepAt = 0; // the next pass sweeps again
+            log.warn({ err, collection }, 'outbox sweep failed; next pass will retry');
+          },
         )
         .finally(() => {
           pass = null;

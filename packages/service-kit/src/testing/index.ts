@@ -70,6 +70,9 @@ export function serviceTestEnv(
     MINIO_SECRET_KEY: TEST_INFRA.minio.secretKey,
     MINIO_BUCKET: name.replace(/_/g, '-'),
     CONTEXT_PUBLIC_KEY: TEST_CONTEXT_PUBLIC_PEM,
+    // Outbox events a test leaves behind on purpose (a crash before the flush) are swept
+    // within a second rather than the production minute.
+    OUTBOX_SWEEP_MS: '1000',
     ...overrides,
   };
 }
@@ -78,3 +81,4 @@ export { acquireSharedBrokerLock, createTestVhost } from './broker';
 export { pngDeclaring } from './images';
 export * from './harness';
 export * from './route-table';
+export * from './scans';

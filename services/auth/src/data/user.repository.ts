@@ -1,4 +1,5 @@
 import {
+  live,
   notDeleted,
   outboxDelete,
   outboxInsert,
@@ -33,7 +34,7 @@ export function userRepository(User: UserModel) {
     },
 
     async findById(id: string): Promise<UserRecord | null> {
-      return User.findOne(notDeleted({ _id: id }), null, lean);
+      return live(await User.findOne({ _id: id }, null, lean));
     },
 
     async findByIds(ids: readonly string[]): Promise<UserRecord[]> {

@@ -1,5 +1,6 @@
 import type { Model } from 'mongoose';
 import {
+  live,
   notDeleted,
   outboxDelete,
   outboxInsert,
@@ -30,7 +31,7 @@ export function createPromptRepository(Prompt: Model<PromptRecord>, locks: Keyed
   return {
     /** A live prompt (not deleted), or null. */
     async findById(id: string): Promise<PromptRecord | null> {
-      return Prompt.findOne(notDeleted({ _id: id })).lean<PromptRecord>();
+      return live(await Prompt.findById(id).lean<PromptRecord>());
     },
 
     /** The prompt even when it is being deleted (a tombstone), with `deleted` set then. */

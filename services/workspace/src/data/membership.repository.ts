@@ -1,6 +1,6 @@
 import type { Role } from '@aict/contracts';
 import type { Envelope } from '@aict/service-kit';
-import { notDeleted, outboxDelete, outboxUpdate } from '@aict/service-kit';
+import { live, notDeleted, outboxDelete, outboxUpdate } from '@aict/service-kit';
 import type { KeyedLock } from '@aict/service-kit';
 import type {
   MembershipModels,
@@ -30,9 +30,9 @@ export function createMembershipRepository(
 
   return {
     async get(workspaceId: number, userId: string): Promise<MembershipRecord | null> {
-      return Membership.findOne(
-        notDeleted({ _id: membershipId(workspaceId, userId) }),
-      ).lean<MembershipRecord>();
+      return live(
+        await Membership.findById(membershipId(workspaceId, userId)).lean<MembershipRecord>(),
+      );
     },
 
     /** Sets the role (null: left) with its events; the membership after the write. */
@@ -97,11 +97,21 @@ export function createMembershipRepository(
     async applyToIndex(userId: string, workspaceId: number, entry: UserIndexEntry): Promise<void> {
       const path = `ws.${workspaceId}`;
       await withIndexLock(userId, async () => {
-        await index
-          .updateOne({ _id: userId } as never, { $setOnInsert: { ws: {} } }, { upsert: true })
-          .catch((err: unknown) => {
-            if (!isDuplicateKey(err)) throw err; // created meanwhile: it exists, as wanted
-          });
+        // Read by `_id` first: the same entry arrives more than once (the writer applies it,
+        // then its event does), and on FerretDB a conditional update that matches nothing
+        // scans the collection. The update keeps its condition for a writer elsewhere.
+        const current = (await index.findOne({ _id: userId } as never, {
+          projection: { [path]: 1 },
+        })) as UserIndexRecord | null;
+        const held = current?.ws?.[String(workspaceId)];
+        if (held && held.rev >= entry.rev) return;
+        if (!current) {
+          await index
+            .updateOne({ _id: userId } as never, { $setOnInsert: { ws: {} } }, { upsert: true })
+            .catch((err: unknown) => {
+              if (!isDuplicateKey(err)) throw err; // created meanwhile: it exists, as wanted
+            });
+        }
         await index.updateOne(
           {
             _id: userId,

@@ -1,15 +1,13 @@
 import type { Model } from 'mongoose';
 import type { SettingKey } from '@aict/contracts';
 import type { Envelope } from '@aict/service-kit';
-import { notDeleted, outboxDelete, outboxUpdate } from '@aict/service-kit';
+import { live, notDeleted, outboxDelete, outboxUpdate } from '@aict/service-kit';
 import { settingId, type SettingRecord } from './setting.model';
 
 export function createSettingRepository(Setting: Model<SettingRecord>) {
   return {
     async get(workspaceId: number | null, key: SettingKey): Promise<SettingRecord | null> {
-      return Setting.findOne(
-        notDeleted({ _id: settingId(workspaceId, key) }),
-      ).lean<SettingRecord>();
+      return live(await Setting.findById(settingId(workspaceId, key)).lean<SettingRecord>());
     },
 
     /** Writes the value (already encrypted where it must be) with its events. */

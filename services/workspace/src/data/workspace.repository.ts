@@ -1,5 +1,5 @@
 import type { Envelope } from '@aict/service-kit';
-import { notDeleted, outboxDelete, outboxInsert, outboxUpdate } from '@aict/service-kit';
+import { live, notDeleted, outboxDelete, outboxInsert, outboxUpdate } from '@aict/service-kit';
 import type { NameClaimRecord, WorkspaceModels, WorkspaceRecord } from './workspace.model';
 
 const COUNTER_ID = 'workspace';
@@ -69,7 +69,7 @@ export function createWorkspaceRepository({
     },
 
     async findById(id: number): Promise<WorkspaceRecord | null> {
-      return Workspace.findOne(notDeleted({ _id: id })).lean<WorkspaceRecord>();
+      return live(await Workspace.findById(id).lean<WorkspaceRecord>());
     },
 
     /** Several workspaces, each read by `_id` (in parallel), in the order of `ids`; missing ones left out. */

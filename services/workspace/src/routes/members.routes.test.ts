@@ -10,6 +10,7 @@ import {
   Workspace,
 } from '@aict/contracts';
 import type { Envelope } from '@aict/service-kit';
+import { recordScansOnMiss } from '@aict/service-kit/testing';
 import {
   identityEventsOf,
   member,
@@ -411,6 +412,29 @@ describe('the per-user index', () => {
     );
     const index = await t.db.collection('user_workspaces').findOne({ _id: userId } as never);
     expect(index?.ws[String(workspace.id)]).toEqual({ role: 'admin', rev: 1 });
+  });
+
+  it('when a member is added, changed and their events arrive, then no read or write by id addresses what is not there (on FerretDB that scans the collection)', async () => {
+    const workspace = await createWorkspace();
+    const userId = newUserId();
+    const scans = recordScansOnMiss(t.service.deps.mongo!.getClient());
+
+    await t.call('POST', `/api/workspaces/${workspace.id}/users`, {
+      as: sa,
+      body: { userId, role: 'user' },
+    });
+    await t.call('PATCH', `/api/workspaces/${workspace.id}/users/${userId}`, {
+      as: sa,
+      body: { role: 'admin' },
+    });
+    // The service's own consumer applies each change's event to the index a second time.
+    await t.waitForEvent(membershipEvent(workspace.id, userId, 'admin'));
+    await t.settled('memberships', `${workspace.id}:${userId}`);
+    await sleep(500);
+    expect(await myWorkspaceIds(userId)).toContain(workspace.id);
+    scans.stop();
+
+    expect(scans.misses).toEqual([]);
   });
 });
 
