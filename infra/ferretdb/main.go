@@ -2,8 +2,17 @@
 // MongoDB wire-protocol server without Docker or a MongoDB package.
 //
 // Flags (or environment): -listen (FERRETDB_LISTEN, default 127.0.0.1:27017),
-// -sqlite-dir (FERRETDB_SQLITE_DIR), -postgresql-url (FERRETDB_POSTGRESQL_URL;
-// when set the PostgreSQL back end is used instead of SQLite).
+// -sqlite-dir (FERRETDB_SQLITE_DIR), -sqlite-params (FERRETDB_SQLITE_PARAMS, the
+// SQLite URI's query), -postgresql-url (FERRETDB_POSTGRESQL_URL; when set the
+// PostgreSQL back end is used instead of SQLite).
+//
+// SQLite runs with synchronous=NORMAL by default: FerretDB sets WAL mode, and with
+// WAL the default FULL makes every commit wait for an fsync of the log. NORMAL syncs
+// at checkpoints only: a killed FerretDB loses nothing (the log is in the OS's
+// buffers); a power loss may lose the last commits, as MongoDB's default write
+// concern may (it acknowledges before its journal's group commit). Measured here:
+// 400 concurrent inserts 0.9-1.1 s with FULL, 0.25-0.3 s with NORMAL; a serial
+// update 2.5 ms against 1.7 ms.
 package main
 
 import (
@@ -29,6 +38,7 @@ func env(key, def string) string {
 func main() {
 	listen := flag.String("listen", env("FERRETDB_LISTEN", "127.0.0.1:27017"), "TCP address to listen on")
 	sqliteDir := flag.String("sqlite-dir", env("FERRETDB_SQLITE_DIR", ".data/ferretdb"), "directory of the SQLite back end")
+	sqliteParams := flag.String("sqlite-params", env("FERRETDB_SQLITE_PARAMS", "_pragma=synchronous(normal)"), "query of the SQLite URI (e.g. _pragma=synchronous(full))")
 	pgURL := flag.String("postgresql-url", env("FERRETDB_POSTGRESQL_URL", ""), "PostgreSQL URL (selects the PostgreSQL back end)")
 	flag.Parse()
 
@@ -50,6 +60,9 @@ func main() {
 		}
 		cfg.Handler = "sqlite"
 		cfg.SQLiteURL = "file:" + dir + "/"
+		if *sqliteParams != "" {
+			cfg.SQLiteURL += "?" + *sqliteParams
+		}
 	}
 
 	f, err := ferretdb.New(cfg)
