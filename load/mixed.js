@@ -5,12 +5,19 @@
 //
 // Every virtual user signs in once, as its own user (LOAD_USERS: one per VU), and works in
 // that user's workspace; several workspaces take load at once.
+//
+// Each scenario's rate ramps from 0 over LOAD_RAMP (10 s) before it holds for LOAD_DURATION:
+// a virtual user signs in at its first iteration, and a sign-in costs ~100 ms of CPU (scrypt,
+// N=2^15, r=8: measured 102 ms on this kind of machine), so ~30 users signing in within the
+// first second queue for 1.5 s on two cores and every request behind them waits too. Ramped,
+// the sign-ins spread over the first seconds as the virtual users are first needed.
 import http from 'k6/http';
 import { check, fail } from 'k6';
 import { SharedArray } from 'k6/data';
 
 const BASE = __ENV.BASE_URL || 'http://127.0.0.1:8080';
 const DURATION = __ENV.LOAD_DURATION || '30s';
+const RAMP = __ENV.LOAD_RAMP || '10s';
 const SCALE = Number(__ENV.LOAD_SCALE || 1);
 
 const users = new SharedArray('users', () => JSON.parse(open(__ENV.LOAD_USERS_FILE)));
@@ -18,12 +25,16 @@ const users = new SharedArray('users', () => JSON.parse(open(__ENV.LOAD_USERS_FI
 const rate = (perSecond) => Math.max(1, Math.round(perSecond * SCALE));
 
 function scenario(exec, perSecond, preAllocatedVUs, maxVUs, timeUnit = '1s') {
+  const target = rate(perSecond);
   return {
-    executor: 'constant-arrival-rate',
+    executor: 'ramping-arrival-rate',
     exec,
-    rate: rate(perSecond),
+    startRate: 0,
     timeUnit,
-    duration: DURATION,
+    stages: [
+      { duration: RAMP, target },
+      { duration: DURATION, target },
+    ],
     preAllocatedVUs,
     maxVUs,
   };
@@ -33,11 +44,14 @@ export const options = {
   // Each virtual user signs in once and keeps its session cookie across iterations.
   noCookiesReset: true,
   scenarios: {
-    browse: scenario('browse', 8, 10, 20),
-    chat: scenario('chat', 2, 8, 16),
-    text: scenario('textGeneration', 1, 4, 10),
+    // Users allocated up front: enough for each rate times its slowest iterations seen here
+    // (an iteration without a free user is dropped): browse 5 calls, up to ~1.2 s at 8/s;
+    // chat 2 calls, up to 3.5 s at 2/s. At most 64 users in all (LOAD_USERS).
+    browse: scenario('browse', 8, 16, 20),
+    chat: scenario('chat', 2, 12, 16),
+    text: scenario('textGeneration', 1, 6, 10),
     image: scenario('imageGeneration', 1, 4, 10, '2s'),
-    upload: scenario('upload', 1, 3, 8),
+    upload: scenario('upload', 1, 4, 8),
   },
   thresholds: {
     'http_req_duration{kind:browse}': ['p(95)<300'],

@@ -39,6 +39,8 @@ holdBenchLock();
 const MINUTES = Number(process.env.BENCH_LOAD_MINUTES ?? 10);
 /** RSS sampling: every 10 s; every 5 s in a load shorter than 4 minutes (--quick). */
 const SAMPLE_MS = MINUTES >= 4 ? 10_000 : 5_000;
+/** k6's ramp before the load holds (load/mixed.js): shorter in a short load. */
+const RAMP_S = MINUTES >= 4 ? 10 : 5;
 
 /**
  * Where a process's resident memory sits: its V8 heap (used and reserved) and the memory
@@ -121,12 +123,14 @@ async function main() {
     const from = MINUTES >= 4 ? 120_000 : loadMs / 3;
     const heapSpan = MINUTES >= 4 ? 90_000 : loadMs / 3;
     const judged = Object.keys(pids).filter((n) => n !== 'provider-sim');
-    const t0 = Date.now();
+    // k6 ramps each rate up first (load/mixed.js, LOAD_RAMP): the minutes count from the end of
+    // the ramp, so a sample taken during it has a negative time.
+    const t0 = Date.now() + RAMP_S * 1000;
     const samples = [];
     const timer = setInterval(() => samples.push({ t: Date.now() - t0, rss: sample() }), SAMPLE_MS);
     // At the end of the RSS window: the window's last sample, then a first heap snapshot of the
     // processes that grew most (those over the target, else the one that grew most; at most 2).
-    const windowEnd = sleep(loadMs - heapSpan).then(async () => {
+    const windowEnd = sleep(RAMP_S * 1000 + loadMs - heapSpan).then(async () => {
       clearInterval(timer);
       const end = { t: Date.now() - t0, rss: sample() };
       samples.push(end);
@@ -159,6 +163,7 @@ async function main() {
         BASE_URL: stack.url,
         LOAD_USERS_FILE: usersFile,
         LOAD_DURATION: `${MINUTES}m`,
+        LOAD_RAMP: `${RAMP_S}s`,
       },
     );
     // The second snapshot of each watched process, once the load is over (what it still holds).

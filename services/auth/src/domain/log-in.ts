@@ -29,19 +29,22 @@ export function attemptBuckets(
 }
 
 /**
- * Sign-in: rate limit (per username and client, and per client) → find the user by the `_id` of
- * its username claim → verify the password (an unknown user costs a hash too, and gets the
- * same 401) → issue a session token. A successful sign-in gives its attempt back.
+ * Sign-in: rate limit (per username and client, and per client) and find the user by the
+ * `_id` of its username claim, at once → verify the password (an unknown user costs a hash
+ * too, and gets the same 401) → issue a session token. A successful sign-in gives its attempt
+ * back.
  */
 export async function logIn(
   deps: AuthDeps,
   body: LoginBody,
   clientIp: string,
 ): Promise<UserView & { session: IssuedSession }> {
-  const attempt = await deps.limiter.attempt(
-    attemptBuckets(deps, 'login', body.username, clientIp),
-  );
-  const user = await findByUsername(deps, body.username);
+  // The attempt is counted and the user read at once; a refused attempt throws before any
+  // password work (what was read is dropped).
+  const [attempt, user] = await Promise.all([
+    deps.limiter.attempt(attemptBuckets(deps, 'login', body.username, clientIp)),
+    findByUsername(deps, body.username),
+  ]);
   const valid = user
     ? await verifyPassword(body.password, user.passwordHash)
     : await burnTime(body.password);
@@ -60,19 +63,23 @@ export async function logIn(
     // Users who came through single sign-on sign in there only, when so configured.
     throw userErrors.invalidCredentials();
   }
-  await attempt.refund();
-  await recordAct(
-    deps,
-    { uid: user._id, ip: clientIp, ws: null },
-    {
-      action: 'session.login',
-      actorName: user.username,
-      targetType: 'user',
-      targetId: user._id,
-    },
-  );
+  // Independent of each other: at once (each is a round trip to the database or the broker).
+  const [, , roles] = await Promise.all([
+    attempt.refund(),
+    recordAct(
+      deps,
+      { uid: user._id, ip: clientIp, ws: null },
+      {
+        action: 'session.login',
+        actorName: user.username,
+        targetType: 'user',
+        targetId: user._id,
+      },
+    ),
+    deps.memberships.rolesOf(user._id),
+  ]);
   const session = deps.tokens.issue(user);
-  return { user, roles: await deps.memberships.rolesOf(user._id), session };
+  return { user, roles, session };
 }
 
 /** Two reads by `_id`: the claim, then its user (who must still hold that name). */

@@ -79,6 +79,27 @@ describe('rateLimiter', () => {
     await expect(limiter.attempt([{ key: 'user', max: 1 }])).resolves.toBeDefined();
   });
 
+  it('when the database fails on one bucket, then the slot taken in the other is given back', async () => {
+    const memory = memorySlots();
+    const failing: AttemptSlotRepository = {
+      ...memory,
+      take: async (id, expiresAt) => {
+        if (id.startsWith('client|')) throw new Error('connection reset');
+        return memory.take(id, expiresAt);
+      },
+    };
+    const limiter = rateLimiter(failing, 60, clock().now);
+
+    await expect(
+      limiter.attempt([
+        { key: 'user', max: 1 },
+        { key: 'client', max: 1 },
+      ]),
+    ).rejects.toThrow('connection reset');
+
+    await expect(limiter.attempt([{ key: 'user', max: 1 }])).resolves.toBeDefined();
+  });
+
   it('when an attempt is refunded, then it does not count', async () => {
     const limiter = rateLimiter(memorySlots(), 60, clock().now);
     const bucket = [{ key: 'k', max: 1 }];

@@ -70,16 +70,20 @@ export function rateLimiter(
       sweep(at);
       const window = Math.floor(at / windowMs);
       const until = new Date((window + 1) * windowMs);
-      const taken: string[] = [];
+      // Every bucket at once (their slots are independent documents): one round trip, not one
+      // per bucket, before the password is checked.
+      const got = await Promise.allSettled(buckets.map((bucket) => take(bucket, window, until)));
+      const taken = got.flatMap((r) => (r.status === 'fulfilled' && r.value ? [r.value] : []));
       const refund = async () => {
         await Promise.all(taken.map((id) => slots.release(id)));
       };
-      for (const bucket of buckets) {
-        const id = await take(bucket, window, until);
-        if (id) {
-          taken.push(id);
-          continue;
-        }
+      const failed = got.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) {
+        // the database failed on one bucket: the others' slots are given back
+        await refund().catch(() => undefined);
+        throw failed.reason;
+      }
+      if (taken.length < buckets.length) {
         await refund(); // a refused attempt counts nowhere
         const seconds = Math.max(1, Math.ceil((until.getTime() - at) / 1000));
         throw new AppError('RATE_LIMITED', 429, ERRORS.RATE_LIMITED.message, {
