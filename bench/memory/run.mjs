@@ -10,8 +10,11 @@
 // VU's cookie jar kept between iterations (see there). VmRSS of each process (/proc/<pid>/status)
 // every 10 s; the figures: each service's and the gateway's RSS at rest and at the end
 // (largest in the table) and its growth from minute 2 to the end (largest in the table; from a
-// third of the load when it is shorter than 4 minutes). The simulator is sampled but not
-// judged (it is not the product). The figures are reported whether or not k6's thresholds held.
+// third of the load when it is shorter than 4 minutes; the minutes count from the end of k6's
+// ramp). The simulator is sampled but not judged (it is not the product). The figures are
+// reported whether or not k6's thresholds held; the load's own rows follow them: the k6
+// thresholds crossed (with what one sign-in's scrypt costs), the dropped iterations, and the
+// contents found in a wrong workspace afterwards (load/run.mjs's isolation check).
 //
 // Heap snapshots (bench/lib/heap.mjs) over the last part of the load, after the RSS window
 // (a snapshot costs its process tens of MB of RSS for a while): one of each process that grew
@@ -19,11 +22,12 @@
 // window, one once the load is over. What grew between them, by constructor, is logged, and
 // the largest items are named in the growth row.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ensureK6 } from '../../infra/lib/binaries.mjs';
 import { DATA_DIR, ROOT } from '../../infra/lib/paths.mjs';
-import { REALISTIC_PROVIDER, prepare, runK6 } from '../../load/run.mjs';
+import { REALISTIC_PROVIDER, checkIsolation, prepare, runK6 } from '../../load/run.mjs';
 import {
   clearSnapshots,
   heapByConstructor,
@@ -74,6 +78,20 @@ async function breakdown(pid, metricsUrl) {
   return out;
 }
 
+/** What one sign-in's password check costs: the auth service's verifyPassword, median of 5. */
+async function signInCost() {
+  const require = createRequire(import.meta.url);
+  const passwords = require(join(ROOT, 'services', 'auth', 'dist', 'domain', 'passwords.js'));
+  const stored = await passwords.hashPassword('load-test-password');
+  const times = [];
+  for (let i = 0; i < 5; i += 1) {
+    const t = performance.now();
+    await passwords.verifyPassword('load-test-password', stored);
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[2];
+}
+
 const describe = (b) =>
   `V8 heap ${fmt(b.heapUsedMb)} used of ${fmt(b.heapTotalMb)}, external ${fmt(b.externalMb)}, file-backed pages (the node binary) ${fmt(b.fileMb)} MB`;
 
@@ -93,7 +111,7 @@ async function main() {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(REALISTIC_PROVIDER),
     });
-    const { users } = await prepare(stack);
+    const { admin, spaces, users } = await prepare(stack);
     mkdirSync(DATA_DIR, { recursive: true });
     const usersFile = join(DATA_DIR, 'bench-memory-users.json');
     writeFileSync(usersFile, JSON.stringify(users));
@@ -172,16 +190,32 @@ async function main() {
     const last = {};
     for (const n of Object.keys(first)) last[n] = await takeSnapshot(heapDir, pids[n]);
     let failedRate = NaN;
+    /** k6's thresholds that were crossed (`metric expression`), its dropped iterations, p95s. */
+    let crossed = null;
+    let dropped = NaN;
+    const p95 = {};
     let requests = NaN;
     try {
       const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
       failedRate = summary.metrics.http_req_failed.value * 100;
       requests = summary.metrics.http_reqs.count;
+      crossed = [];
+      for (const [metric, m] of Object.entries(summary.metrics)) {
+        // --summary-export marks a crossed threshold true
+        for (const [expr, failed] of Object.entries(m.thresholds ?? {}))
+          if (failed) crossed.push(`${metric} ${expr}`);
+        const kind = /^http_req_duration\{kind:(.+)\}$/.exec(metric)?.[1];
+        if (kind) p95[kind] = m['p(95)'];
+      }
+      dropped = summary.metrics.dropped_iterations?.count ?? 0;
     } catch {
       /* no summary */
     }
     log(`  k6: ${fmt(requests)} requests, ${fmt(failedRate, 1)} % failed`);
     log(`  k6 exited with ${code}${code ? ' (a threshold failed; see its summary above)' : ''}`);
+    const { total, strays } = await checkIsolation(admin, spaces, users);
+    log(`  isolation: ${total} contents, ${strays.length} in a wrong workspace`);
+    const signIn = await signInCost();
     const minute1 = samples.find((x) => x.t >= from) ?? samples[0];
     const end = windowLast;
     if (!minute1 || end.t - minute1.t < Math.min(15_000, loadMs / 4))
@@ -257,6 +291,34 @@ async function main() {
             .map((t) => `${t.name} (+${fmt(t.bytes / 1024)} KB)`)
             .join(', ') || '(no snapshots)'
         }`,
+      }),
+      row({
+        measure: `load (load/mixed.js, ${MINUTES} min after a ${RAMP_S} s ramp, ~12 iterations/s, ${users.length} users in ${spaces.length} workspaces): k6 thresholds crossed`,
+        value: crossed ? crossed.length : NaN,
+        op: '<=',
+        target: 0,
+        digits: 0,
+        detail: `${crossed?.length ? `${crossed.join(', ')}; ` : ''}p95 ${Object.entries(p95)
+          .map(([k, v]) => `${k} ${fmt(v, 0)}`)
+          .join(
+            ', ',
+          )} ms; a sign-in's scrypt ${fmt(signIn, 0)} ms (median of 5, the auth service's own verifyPassword, after the load)`,
+      }),
+      row({
+        measure: 'load: dropped iterations (no virtual user free when one was due)',
+        value: dropped,
+        op: '<=',
+        target: 0,
+        digits: 0,
+        detail: `${fmt(requests)} requests, ${fmt(failedRate, 1)} % failed`,
+      }),
+      row({
+        measure: 'load: contents in a wrong workspace (or by a non-member) after the load',
+        value: strays.length,
+        op: '<=',
+        target: 0,
+        digits: 0,
+        detail: `${total} contents checked through the API in ${spaces.length} workspaces`,
       }),
     ]);
   } finally {

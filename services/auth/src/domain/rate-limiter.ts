@@ -70,18 +70,23 @@ export function rateLimiter(
       sweep(at);
       const window = Math.floor(at / windowMs);
       const until = new Date((window + 1) * windowMs);
-      // Every bucket at once (their slots are independent documents): one round trip, not one
-      // per bucket, before the password is checked.
-      const got = await Promise.allSettled(buckets.map((bucket) => take(bucket, window, until)));
-      const taken = got.flatMap((r) => (r.status === 'fulfilled' && r.value ? [r.value] : []));
+      // One bucket after the other, the most specific first: an attempt refused there takes
+      // no slot of the broader one, so concurrent attempts never crowd out each other's slots.
+      const taken: string[] = [];
       const refund = async () => {
         await Promise.all(taken.map((id) => slots.release(id)));
       };
-      const failed = got.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failed) {
-        // the database failed on one bucket: the others' slots are given back
-        await refund().catch(() => undefined);
-        throw failed.reason;
+      for (const bucket of buckets) {
+        let id: string | null;
+        try {
+          id = await take(bucket, window, until);
+        } catch (err) {
+          // the database failed on this bucket: the slots already taken are given back
+          await refund().catch(() => undefined);
+          throw err;
+        }
+        if (!id) break;
+        taken.push(id);
       }
       if (taken.length < buckets.length) {
         await refund(); // a refused attempt counts nowhere
