@@ -62,7 +62,13 @@ export const options = {
     'http_req_duration{kind:sign-in}': ['p(95)<1000'],
     http_req_failed: ['rate<0.001'],
     checks: ['rate>0.999'],
-    dropped_iterations: ['count==0'],
+    // per scenario, so that a crossed one names the scenario that ran out of users
+    ...Object.fromEntries(
+      ['browse', 'chat', 'text', 'image', 'upload'].map((name) => [
+        `dropped_iterations{scenario:${name}}`,
+        ['count==0'],
+      ]),
+    ),
   },
   summaryTrendStats: ['med', 'p(95)', 'p(99)', 'max'],
 };
