@@ -7,10 +7,10 @@
 // that user's workspace; several workspaces take load at once.
 //
 // Each scenario's rate ramps from 0 over LOAD_RAMP (10 s) before it holds for LOAD_DURATION:
-// a virtual user signs in at its first iteration, and a sign-in costs ~100 ms of CPU (scrypt,
-// N=2^15, r=8: measured 102 ms on this kind of machine), so ~30 users signing in within the
-// first second queue for 1.5 s on two cores and every request behind them waits too. Ramped,
-// the sign-ins spread over the first seconds as the virtual users are first needed.
+// a virtual user signs in at its first iteration, and a sign-in costs 80-100 ms of CPU
+// (scrypt, N=2^15, r=8; bench/memory's load row prints it), so ~30 users signing in within the
+// first second queue for over a second on two cores and every request behind them waits too.
+// Ramped, the sign-ins spread over the first seconds as the virtual users are first needed.
 import http from 'k6/http';
 import { check, fail } from 'k6';
 import { SharedArray } from 'k6/data';

@@ -7,7 +7,8 @@
 // 3. as the super administrator, through the API: a global provider key, LOAD_WORKSPACES
 //    workspaces (3), and per workspace a default chat prompt, a text and an image prompt;
 //    one user per virtual user (64), each a member of exactly one workspace;
-// 4. k6 (its summary is printed as k6 prints it); LOAD_RAMP (10s), LOAD_DURATION (30s), LOAD_SCALE (1);
+// 4. k6 (its summary is printed as k6 prints it); LOAD_RAMP (10s), LOAD_DURATION (30s),
+//    LOAD_SCALE (1);
 // 5. afterwards: every content of every workspace was made by a member of that workspace
 //    (no content landed in the wrong workspace).
 // Exits non-zero when a k6 threshold fails or the isolation check finds a stray content.

@@ -193,6 +193,7 @@ async function main() {
     /** k6's thresholds that were crossed (`metric expression`), its dropped iterations, p95s. */
     let crossed = null;
     let dropped = NaN;
+    let iterationsPerSecond = NaN;
     const p95 = {};
     let requests = NaN;
     try {
@@ -208,6 +209,7 @@ async function main() {
         if (kind) p95[kind] = m['p(95)'];
       }
       dropped = summary.metrics.dropped_iterations?.count ?? 0;
+      iterationsPerSecond = summary.metrics.iterations.rate;
     } catch {
       /* no summary */
     }
@@ -293,7 +295,7 @@ async function main() {
         }`,
       }),
       row({
-        measure: `load (load/mixed.js, ${MINUTES} min after a ${RAMP_S} s ramp, ~12 iterations/s, ${users.length} users in ${spaces.length} workspaces): k6 thresholds crossed`,
+        measure: `load (load/mixed.js, ${MINUTES} min after a ${RAMP_S} s ramp, ${fmt(iterationsPerSecond, 1)} iterations/s, ${users.length} users in ${spaces.length} workspaces): k6 thresholds crossed`,
         value: crossed ? crossed.length : NaN,
         op: '<=',
         target: 0,
