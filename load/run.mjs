@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureK6 } from '../infra/lib/binaries.mjs';
 import { DATA_DIR, ROOT } from '../infra/lib/paths.mjs';
-import { startStack } from '../scripts/lib/stack.mjs';
+import { dropDatabases, startStack } from '../scripts/lib/stack.mjs';
 import { setup } from '../scripts/setup.mjs';
 import { useProjectNode } from '../infra/lib/node-runtime.mjs';
 
@@ -189,6 +189,8 @@ async function main() {
     }
   } finally {
     await stack.stop();
+    // Each run has databases of its own (dbSuffix): none is left behind.
+    await dropDatabases(stack.databases);
   }
   process.exit(code);
 }

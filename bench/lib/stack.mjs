@@ -5,7 +5,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startStack } from '../../scripts/lib/stack.mjs';
+import { dropDatabases, startStack } from '../../scripts/lib/stack.mjs';
 import { log, privateVhost } from './report.mjs';
 
 const LOCK = '/tmp/aict-bench.lock';
@@ -64,29 +64,6 @@ export async function startBenchStack(label, { simulator = true, env = {} } = {}
   for (const signal of ['SIGINT', 'SIGTERM'])
     process.once(signal, () => void stop().then(() => process.exit(130)));
   return { ...stack, stop };
-}
-
-async function dropDatabases(names) {
-  const { createRequire } = await import('node:module');
-  const { join } = await import('node:path');
-  const { ROOT } = await import('../../infra/lib/paths.mjs');
-  const require = createRequire(import.meta.url);
-  const { MongoClient } = require(
-    require.resolve('mongodb', { paths: [join(ROOT, 'services/prompt')] }),
-  );
-  const client = new MongoClient('mongodb://127.0.0.1:27017');
-  try {
-    await client.connect();
-    for (const name of names)
-      await client
-        .db(name)
-        .dropDatabase()
-        .catch(() => undefined);
-  } catch {
-    /* the databases stay; they are named aictbench<suffix>_* */
-  } finally {
-    await client.close().catch(() => undefined);
-  }
 }
 
 /** Signs in through the gateway; the session cookie. */

@@ -26,8 +26,10 @@
 //                        commands the generation and content services sent (their
 //                        mongodb_command_duration_seconds counts), per generation. Reported
 //                        (not judged): what the concurrency row's backlog is made of.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { ROOT } from '../../infra/lib/paths.mjs';
+import { infraSettings } from '../../infra/lib/servers.mjs';
 import { performance } from 'node:perf_hooks';
 import { REALISTIC_PROVIDER, prepare } from '../../load/run.mjs';
 import { buildAll, emit, fmt, log, median, row } from '../lib/report.mjs';
@@ -51,6 +53,25 @@ const KEY = 'sk-load-test-key';
 function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+}
+
+/**
+ * The FerretDB server's pid (the local document store the stack runs on: its CPU is the
+ * database's share of a generation), or null when it is not ours (e.g. a MongoDB).
+ */
+function ferretPid() {
+  const { host, port } = infraSettings().ferret;
+  try {
+    const pids = execFileSync('pgrep', ['-f', `ferretdb.* -listen ${host}:${port}`], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .map(Number);
+    return pids.length === 1 ? pids[0] : null;
+  } catch {
+    return null; // pgrep exits 1 when nothing matches
+  }
 }
 
 /** A service's MongoDB commands so far, by command name (its Prometheus metrics). */
@@ -237,8 +258,10 @@ async function main() {
         before = now;
       }
     };
+    const ferret = ferretPid();
     await quiet();
     const cpu0 = Object.fromEntries(Object.entries(pids).map(([n, pid]) => [n, cpuMs(pid)]));
+    const ferret0 = ferret && cpuMs(ferret);
     const db0 = await Promise.all(dbServices.map((n) => mongoCommands(stack.services[n])));
     let costFailed = 0;
     for (let i = 0; i < COST_GENERATIONS; i += costSpaces.length)
@@ -247,6 +270,7 @@ async function main() {
       ).length;
     await quiet(); // outbox relays, consumers, tallies
     const cpu1 = Object.fromEntries(Object.entries(pids).map(([n, pid]) => [n, cpuMs(pid)]));
+    const ferretPer = ferret ? (cpuMs(ferret) - ferret0) / (COST_GENERATIONS - costFailed) : null;
     const db1 = await Promise.all(dbServices.map((n) => mongoCommands(stack.services[n])));
     const made = COST_GENERATIONS - costFailed;
     const cpuPer = Object.fromEntries(
@@ -311,6 +335,17 @@ async function main() {
           .sort((a, b) => b[1] - a[1])
           .map(([n, v]) => `${n} ${fmt(v, 1)}`)
           .join(', '),
+      },
+      {
+        measure: 'streaming: FerretDB CPU per generation (the local document store)',
+        value: ferretPer ?? NaN,
+        figure: ferretPer === null ? '–' : `${fmt(ferretPer, 1)} ms`,
+        target: '–',
+        result: 'info',
+        detail:
+          ferretPer === null
+            ? 'not measured: no FerretDB of this project at the configured address'
+            : 'its process, between the same two quiet moments (other databases on it idle)',
       },
       {
         measure: 'streaming: MongoDB commands per generation (generation + content services)',

@@ -306,3 +306,29 @@ export async function startStack({
     throw err;
   }
 }
+
+/**
+ * Drops a stack's databases (`stack.databases`) on FerretDB; best effort (a database left
+ * behind is named after its stack's `dbSuffix`).
+ * @param {string[]} names
+ */
+export async function dropDatabases(names, infra = infraSettings()) {
+  const { createRequire } = await import('node:module');
+  const require = createRequire(import.meta.url);
+  const { MongoClient } = require(
+    require.resolve('mongodb', { paths: [join(ROOT, 'services/prompt')] }),
+  );
+  const client = new MongoClient(`mongodb://${infra.ferret.host}:${infra.ferret.port}`);
+  try {
+    await client.connect();
+    for (const name of names)
+      await client
+        .db(name)
+        .dropDatabase()
+        .catch(() => undefined);
+  } catch {
+    /* the databases stay */
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
