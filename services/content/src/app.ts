@@ -36,6 +36,8 @@ export function createDomain(deps: AppDeps): DomainDeps {
   if (!mongo || !bus || !storage)
     throw new Error('the content service needs MongoDB, RabbitMQ and MinIO');
   const c = contentCollections(mongo);
+  // The pages read or written, for one version each: the search's and the store's.
+  const pages = new SearchPageCache(config.SEARCH_CACHE_MB * 1024 * 1024);
   const d: DomainDeps = {
     config,
     logger,
@@ -43,14 +45,14 @@ export function createDomain(deps: AppDeps): DomainDeps {
     contents: createContentRepository(c),
     counters: createCountersRepository(c),
     pending: createPendingRepository(c),
-    history: createHistoryRepository(c, config.HISTORY_PAGE_SIZE),
+    history: createHistoryRepository(c, config.HISTORY_PAGE_SIZE, pages),
     reviews: createReviewRepository(mongo),
     promptResults: createPromptResultsRepository(c),
     images: createGeneratedImages(storage, config.GENERATION_BUCKET),
     index: createSearchIndexRepository(c),
     indexer: new IndexQueue((key, page) => indexPage(d, key, page), logger),
     locks: new KeyedLock(),
-    searchCache: new SearchPageCache(config.SEARCH_CACHE_MB * 1024 * 1024),
+    searchCache: pages,
   };
   return d;
 }

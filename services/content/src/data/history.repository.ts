@@ -15,9 +15,18 @@ import {
 
 // History pages ("bucket pattern"): per owner and scope, pages `<key>:<scope>:<n>` of up to
 // `pageSize` items, oldest first inside a page, page numbers growing with time, and a head
-// `<key>:<scope>` with the last page number (the search head also holds each search page's
-// version). Every read and write is by `_id`. Writers of one owner are serialised by the
-// caller (the owner's lock): FerretDB v1 applies an update as read-modify-write.
+// `<key>:<scope>` with the last page number and each page's version (`v`, recorded by the
+// caller after the page's write: `setVersion`). Every read and write is by `_id`. Writers of
+// one owner are serialised by the caller (the owner's lock): FerretDB v1 applies an update as
+// read-modify-write.
+//
+// The pages this process wrote or read are kept in `cache` for the version they had: a write
+// reads the head anyway, and a page whose version the head lists is taken from the cache
+// instead of read again. Pages are the largest documents here (a search page of 50 items
+// holds their whole texts, ~57 KB in the load), and FerretDB decodes a document from JSON for
+// every read and again for every replace, so the store's reads of the page it adds to were
+// most of its database time. A page written by someone else has a version this process did
+// not keep (the head's is newer), and a head without versions (older data) reads the page.
 
 export interface Placement {
   page: number;
@@ -28,7 +37,20 @@ export interface Placement {
 
 type AnyPage = PageDoc<SummaryItem>;
 
-export function createHistoryRepository(c: ContentCollections, pageSize = PAGE_SIZE) {
+/** Pages by `_id`, each valid for one version (domain/search-cache.ts SearchPageCache). */
+export interface PageCache {
+  get(id: string, ver: number): SummaryItem[] | undefined;
+  set(id: string, ver: number, items: SummaryItem[]): void;
+  drop(id: string): void;
+}
+
+const NO_CACHE: PageCache = { get: () => undefined, set: () => undefined, drop: () => undefined };
+
+export function createHistoryRepository(
+  c: ContentCollections,
+  pageSize = PAGE_SIZE,
+  cache: PageCache = NO_CACHE,
+) {
   const pagesOf = (scope: Scope) =>
     (scope === 'search' ? c.searchPages : c.pages) as unknown as Collection<AnyPage>;
 
@@ -37,21 +59,40 @@ export function createHistoryRepository(c: ContentCollections, pageSize = PAGE_S
   const readPage = (key: OwnerKey, scope: Scope, page: number) =>
     pagesOf(scope).findOne({ _id: pageId(key, scope, page) });
 
+  /** The page at the version the head lists: from the cache when it holds that version. */
+  async function pageAt(
+    key: OwnerKey,
+    scope: Scope,
+    page: number,
+    head: HeadDoc | null,
+  ): Promise<AnyPage | null> {
+    const id = pageId(key, scope, page);
+    const ver = head?.v?.[page];
+    const items = ver === undefined ? undefined : cache.get(id, ver);
+    if (items) return { _id: id, ver: ver!, items };
+    const doc = await readPage(key, scope, page);
+    if (doc) cache.set(id, doc.ver, doc.items);
+    return doc;
+  }
+
   async function writePage(scope: Scope, page: AnyPage): Promise<void> {
+    cache.drop(page._id); // a failed write leaves nothing behind that might not be stored
     await pagesOf(scope).replaceOne(
       { _id: page._id },
       { ver: page.ver, items: page.items },
       { upsert: true },
     );
+    cache.set(page._id, page.ver, page.items);
   }
 
   async function setHead(key: OwnerKey, scope: Scope, lastPage: number): Promise<void> {
     await c.heads.updateOne({ _id: headId(key, scope) }, { $set: { lastPage } }, { upsert: true });
   }
 
-  async function setVersion(key: OwnerKey, page: number, ver: number): Promise<void> {
+  /** Records page `page`'s version in the scope's head, once the page is written. */
+  async function setVersion(key: OwnerKey, scope: Scope, page: number, ver: number): Promise<void> {
     await c.heads.updateOne(
-      { _id: headId(key, 'search') },
+      { _id: headId(key, scope) },
       { $set: { [`v.${page}`]: ver } },
       { upsert: true },
     );
@@ -65,16 +106,17 @@ export function createHistoryRepository(c: ContentCollections, pageSize = PAGE_S
     key: OwnerKey,
     scope: Scope,
     item: { t: number; id: string },
-    lastPage: number,
+    head: HeadDoc,
     hint?: number,
   ): Promise<{ page: number; doc: AnyPage | null; above: number | null }> {
+    const lastPage = head.lastPage;
     if (hint !== undefined && hint >= 0 && hint <= lastPage) {
-      const doc = await readPage(key, scope, hint);
+      const doc = await pageAt(key, scope, hint, head);
       if (doc?.items.some((i) => i.id === item.id)) return { page: hint, doc, above: null };
     }
     let above: number | null = null;
     for (let p = lastPage; p >= 0; p--) {
-      const doc = await readPage(key, scope, p);
+      const doc = await pageAt(key, scope, p, head);
       const first = doc?.items[0];
       if (first && (compareItems(first, item) <= 0 || p === 0)) return { page: p, doc, above };
       if (p === 0) return { page: 0, doc, above };
@@ -87,12 +129,12 @@ export function createHistoryRepository(c: ContentCollections, pageSize = PAGE_S
   async function place(key: OwnerKey, scope: Scope, item: SummaryItem): Promise<Placement> {
     const head = await readHead(key, scope);
     const lastPage = head?.lastPage ?? -1;
-    if (lastPage < 0) {
+    if (!head || lastPage < 0) {
       await writePage(scope, { _id: pageId(key, scope, 0), ver: 1, items: [item] });
       await setHead(key, scope, 0);
       return { page: 0, ver: 1, changed: true };
     }
-    const found = await locate(key, scope, item, lastPage);
+    const found = await locate(key, scope, item, head);
     let { page, doc } = found;
     const items = doc?.items ?? [];
     if (items.some((i) => i.id === item.id)) return { page, ver: doc!.ver, changed: false };
@@ -100,7 +142,7 @@ export function createHistoryRepository(c: ContentCollections, pageSize = PAGE_S
     if (items.length >= pageSize && newest) {
       // The page is full and the item comes after it: the next page (a new one at the end).
       page = found.above ?? lastPage + 1;
-      doc = page <= lastPage ? await readPage(key, scope, page) : null;
+      doc = page <= lastPage ? await pageAt(key, scope, page, head) : null;
     }
     const next = insertSorted(doc?.items ?? [], item);
     if (!next) return { page, ver: doc!.ver, changed: false };
@@ -119,7 +161,7 @@ export function createHistoryRepository(c: ContentCollections, pageSize = PAGE_S
   ): Promise<Placement | null> {
     const head = await readHead(key, scope);
     if (!head) return null;
-    const { page, doc } = await locate(key, scope, item, head.lastPage, hint);
+    const { page, doc } = await locate(key, scope, item, head, hint);
     if (!doc || !doc.items.some((i) => i.id === item.id)) return null;
     const ver = doc.ver + 1;
     await writePage(scope, { ...doc, ver, items: doc.items.filter((i) => i.id !== item.id) });
@@ -135,7 +177,7 @@ export function createHistoryRepository(c: ContentCollections, pageSize = PAGE_S
   ): Promise<Placement | null> {
     const head = await readHead(key, scope);
     if (!head) return null;
-    const { page, doc } = await locate(key, scope, item, head.lastPage, hint);
+    const { page, doc } = await locate(key, scope, item, head, hint);
     const at = doc?.items.findIndex((i) => i.id === item.id) ?? -1;
     if (!doc || at < 0) return null;
     if (JSON.stringify(doc.items[at]) === JSON.stringify(item))
@@ -147,13 +189,25 @@ export function createHistoryRepository(c: ContentCollections, pageSize = PAGE_S
     return { page, ver, changed: true };
   }
 
-  const deletePage = (key: OwnerKey, scope: Scope, page: number) =>
-    pagesOf(scope).deleteOne({ _id: pageId(key, scope, page) });
+  const deletePage = (key: OwnerKey, scope: Scope, page: number) => {
+    cache.drop(pageId(key, scope, page));
+    return pagesOf(scope).deleteOne({ _id: pageId(key, scope, page) });
+  };
 
   const deleteHead = (key: OwnerKey, scope: Scope) =>
     c.heads.deleteOne({ _id: headId(key, scope) });
 
-  return { readHead, readPage, place, remove, replace, setVersion, deletePage, deleteHead };
+  return {
+    readHead,
+    readPage,
+    pageAt,
+    place,
+    remove,
+    replace,
+    setVersion,
+    deletePage,
+    deleteHead,
+  };
 }
 
 export type HistoryRepository = ReturnType<typeof createHistoryRepository>;

@@ -120,7 +120,10 @@ export interface PageDoc<I extends SummaryItem = SummaryItem> {
 export interface HeadDoc {
   _id: string;
   lastPage: number;
-  /** The search head only: the version of each search page, by page number. */
+  /**
+   * The version of each page, by page number (recorded after the page's write; a head
+   * written before the other scopes recorded theirs lists the search pages' only).
+   */
   v?: Record<string, number>;
 }
 
@@ -311,12 +314,7 @@ export function bulkDocuments(records: readonly ContentRecord[], pageSize = PAGE
         for (const r of chunk) r.at = { ...r.at, [scope]: n };
       }
       if (scope === 'search') postings.push(...ownerPostings(key, pageGrams));
-      if (n > 0)
-        heads.push({
-          _id: headId(key, scope),
-          lastPage: n - 1,
-          ...(scope === 'search' ? { v: versions } : {}),
-        });
+      if (n > 0) heads.push({ _id: headId(key, scope), lastPage: n - 1, v: versions });
     }
   }
   return {

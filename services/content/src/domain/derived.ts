@@ -28,10 +28,8 @@ export async function applyStored(d: DomainDeps, r: ContentRecord): Promise<void
       const at = await d.history.place(r.key, scope, itemFor(scope, r));
       // Always (also when unchanged): a crash may have come before the version was recorded.
       // The index follows the version off the critical path (search-index.ts IndexQueue).
-      if (scope === 'search') {
-        await d.history.setVersion(r.key, at.page, at.ver);
-        d.indexer.schedule(r.key, at.page);
-      }
+      await d.history.setVersion(r.key, scope, at.page, at.ver);
+      if (scope === 'search') d.indexer.schedule(r.key, at.page);
       return [scope, at.page] as const;
     }),
   );
@@ -50,10 +48,9 @@ export async function applyDeleted(d: DomainDeps, r: ContentRecord): Promise<voi
   await Promise.all(
     scopesOf(r.contentType).map(async (scope) => {
       const removed = await d.history.remove(r.key, scope, item, r.at?.[scope]);
-      if (removed && scope === 'search') {
-        await d.history.setVersion(r.key, removed.page, removed.ver);
-        d.indexer.schedule(r.key, removed.page);
-      }
+      if (!removed) return;
+      await d.history.setVersion(r.key, scope, removed.page, removed.ver);
+      if (scope === 'search') d.indexer.schedule(r.key, removed.page);
     }),
   );
   await Promise.all([
@@ -76,10 +73,9 @@ export async function applyReview(d: DomainDeps, r: ContentRecord): Promise<Cont
   await Promise.all(
     scopesOf(r.contentType).map(async (scope) => {
       const done = await d.history.replace(r.key, scope, itemFor(scope, next), r.at?.[scope]);
-      if (done && scope === 'search') {
-        await d.history.setVersion(r.key, done.page, done.ver);
-        d.indexer.schedule(r.key, done.page);
-      }
+      if (!done) return;
+      await d.history.setVersion(r.key, scope, done.page, done.ver);
+      if (scope === 'search') d.indexer.schedule(r.key, done.page);
     }),
   );
   await replaceTurn(d, next);

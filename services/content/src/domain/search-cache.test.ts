@@ -31,6 +31,23 @@ describe('search page cache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('when a reader with an older head asks for a page written since, then the newer page stays', () => {
+    const cache = new SearchPageCache(10 * onePage);
+    cache.set('a', 2, page(2));
+
+    expect(cache.get('a', 1)).toBeUndefined();
+    expect(cache.get('a', 2)).toHaveLength(10);
+  });
+
+  it('when a page is dropped, then it is gone and its bytes are given back', () => {
+    const cache = new SearchPageCache(10 * onePage);
+    cache.set('a', 1, page(1));
+    cache.drop('a');
+
+    expect(cache.get('a', 1)).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+  });
+
   it('when more pages than fit are kept, then the least recently used go and the budget holds', () => {
     const cache = new SearchPageCache(3 * onePage);
     for (const id of ['a', 'b', 'c']) cache.set(id, 1, page(1));

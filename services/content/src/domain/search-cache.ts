@@ -1,9 +1,12 @@
-import type { SearchItem } from '../data/layout';
+import type { SearchItem, SummaryItem } from '../data/layout';
+
+/** A page's items: search items (with their text `s`), or a history page's summaries. */
+type PageItem = SummaryItem & { s?: string };
 
 /** A rough heap size of one item: UTF-16 strings plus the object and its fields. */
-function sizeOf(i: SearchItem): number {
+function sizeOf(i: PageItem): number {
   const chars =
-    i.s.length +
+    (i.s?.length ?? 0) +
     i.content.length +
     i.title.length +
     i.metadata.length +
@@ -14,16 +17,18 @@ function sizeOf(i: SearchItem): number {
 
 interface Entry {
   ver: number;
-  items: SearchItem[];
+  items: PageItem[];
   bytes: number;
   /** The search that last used it. */
   scan: number;
 }
 
 /**
- * Search pages already read, by page `_id`, valid for one version (the search head lists the
- * current version of each page, so a changed page is read again). Least recently used pages
- * go first once `maxBytes` (an estimate: UTF-16 strings plus a fixed cost per item) is reached.
+ * Pages already read or written, by page `_id`, valid for one version (a head lists the
+ * current version of each of its pages, so a changed page is read again): the search pages
+ * a search reads, and the pages of every scope the store writes (history.repository.ts).
+ * Least recently used pages go first once `maxBytes` (an estimate: UTF-16 strings plus a
+ * fixed cost per item) is reached. The items are shared: never changed in place.
  */
 export class SearchPageCache {
   private readonly entries = new Map<string, Entry>();
@@ -38,9 +43,11 @@ export class SearchPageCache {
     return ++this.scans;
   }
 
-  get(id: string, ver: number, scan = 0): SearchItem[] | undefined {
+  get<I extends PageItem = SearchItem>(id: string, ver: number, scan = 0): I[] | undefined {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
+    // A newer version than the caller's head lists (written since it read the head) stays.
+    if (entry.ver > ver) return undefined;
     this.entries.delete(id);
     if (entry.ver !== ver) {
       this.used -= entry.bytes;
@@ -48,7 +55,7 @@ export class SearchPageCache {
     }
     entry.scan = scan;
     this.entries.set(id, entry); // most recently used last
-    return entry.items;
+    return entry.items as I[];
   }
 
   /**
@@ -56,7 +63,7 @@ export class SearchPageCache {
    * (a scan longer than the cache would otherwise evict, page by page, what the next scan
    * needs first): the page is then not kept.
    */
-  set(id: string, ver: number, items: SearchItem[], scan = 0): void {
+  set(id: string, ver: number, items: PageItem[], scan = 0): void {
     const old = this.entries.get(id);
     if (old) {
       this.entries.delete(id);
@@ -76,6 +83,14 @@ export class SearchPageCache {
     this.used -= freed;
     this.entries.set(id, { ver, items, bytes, scan });
     this.used += bytes;
+  }
+
+  /** Forgets one page. */
+  drop(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.used -= entry.bytes;
   }
 
   /** Forgets every page whose id starts with `prefix` (an owner's pages, when it goes). */

@@ -1,5 +1,5 @@
 import type { Logger } from '@aict/service-kit';
-import type { OwnerKey, SearchItem } from '../data/layout';
+import type { HeadDoc, OwnerKey, SearchItem } from '../data/layout';
 import { gramsOf } from '../data/trigrams';
 import type { DomainDeps } from './domain-deps';
 
@@ -128,8 +128,9 @@ function pageGrams(items: readonly SearchItem[]): Set<string> {
   return out;
 }
 
-async function readSearchPage(d: IndexDeps, key: OwnerKey, page: number) {
-  const doc = await d.history.readPage(key, 'search', page);
+/** The page at the version the head lists (from the store's cache when it wrote that one). */
+async function readSearchPage(d: IndexDeps, key: OwnerKey, page: number, head: HeadDoc | null) {
+  const doc = await d.history.pageAt(key, 'search', page, head);
   return { ver: doc?.ver ?? 0, items: (doc?.items ?? []) as SearchItem[] };
 }
 
@@ -160,7 +161,7 @@ export async function indexPage(d: IndexDeps, key: OwnerKey, page: number): Prom
     ]);
     if (!head) return; // nothing stored, or the workspace was deleted
     if (marker.ready) {
-      const { ver, items } = await readSearchPage(d, key, page);
+      const { ver, items } = await readSearchPage(d, key, page, head);
       if (ver === 0 || marker.iv[page] === ver) return;
       await addPage(d, key, page, items);
       await d.index.setIndexed(key, page, ver);
@@ -176,7 +177,7 @@ export async function indexPage(d: IndexDeps, key: OwnerKey, page: number): Prom
     }
     const iv: Record<string, number> = {};
     for (let p = 0; p <= head.lastPage; p++) {
-      const { ver, items } = await readSearchPage(d, key, p);
+      const { ver, items } = await readSearchPage(d, key, p, head);
       await addPage(d, key, p, items);
       if (ver > 0) iv[p] = ver;
     }
@@ -252,7 +253,7 @@ export async function reindexOwner(d: IndexDeps, key: string): Promise<ReindexRe
     for (let p = 0; p <= head.lastPage; p += PARALLEL) {
       const batch: number[] = [];
       for (let n = p; n <= Math.min(head.lastPage, p + PARALLEL - 1); n++) batch.push(n);
-      const read = await Promise.all(batch.map((n) => readSearchPage(d, key, n)));
+      const read = await Promise.all(batch.map((n) => readSearchPage(d, key, n, head)));
       batch.forEach((n, i) => {
         pages.set(n, pageGrams(read[i]!.items));
         if (read[i]!.ver > 0) seen[n] = read[i]!.ver;
@@ -264,7 +265,8 @@ export async function reindexOwner(d: IndexDeps, key: string): Promise<ReindexRe
     const lastPage = now?.lastPage ?? head.lastPage;
     for (let p = 0; p <= lastPage; p++) {
       if (p <= head.lastPage && (now?.v?.[p] ?? seen[p]) === seen[p]) continue;
-      const { ver, items } = await readSearchPage(d, key, p);
+      // Changed since: read as stored now (the head may not list its version yet).
+      const { ver, items } = await readSearchPage(d, key, p, null);
       await addPage(d, key, p, items);
       if (ver > 0) seen[p] = ver;
     }

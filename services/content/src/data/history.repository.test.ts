@@ -1,0 +1,147 @@
+import { createConnection, mongo, type Connection } from 'mongoose';
+import { SearchPageCache } from '../domain/search-cache';
+import { newWorkspaceId, startHarness, type Harness } from '../test-support/harness';
+import { contentCollections } from './collections';
+import { createHistoryRepository } from './history.repository';
+import { headId, pageId, type OwnerKey, type Scope, type SummaryItem } from './layout';
+
+jest.setTimeout(60_000);
+
+let h: Harness;
+/** The service's database, with its commands observed (as the service's own client is). */
+let db: Connection;
+
+beforeAll(async () => {
+  h = await startHarness();
+  db = await createConnection(h.env.MONGO_URL!, { monitorCommands: true }).asPromise();
+});
+afterAll(async () => {
+  await db.close();
+  await h.stop();
+});
+
+let clock = Date.now() - 500_000;
+
+function itemOf(key: OwnerKey, title: string): SummaryItem {
+  clock += 1000;
+  return {
+    id: `${key}-${title}`,
+    t: clock,
+    title,
+    content: `${title} text`,
+    contentType: 'text',
+    model: 'gpt-4o',
+    language: 'en',
+    userId: 'u1',
+    workspaceId: Number(key),
+    promptId: null,
+    parentId: null,
+    metadata: '{}',
+  };
+}
+
+/** One process's repository: its own cache, as the service has. */
+function processRepository() {
+  return createHistoryRepository(contentCollections(db), 50, new SearchPageCache(4 * 1024 * 1024));
+}
+
+type Repository = ReturnType<typeof processRepository>;
+
+/** What the store does for one scope: the item placed, then its page's version recorded. */
+async function add(history: Repository, key: OwnerKey, scope: Scope, item: SummaryItem) {
+  const at = await history.place(key, scope, item);
+  await history.setVersion(key, scope, at.page, at.ver);
+  return at;
+}
+
+/** Page reads by `_id` sent to the database while `work` runs. */
+async function pageReads(work: () => Promise<unknown>): Promise<string[]> {
+  const client = db.getClient();
+  const reads: string[] = [];
+  const onStarted = (event: mongo.CommandStartedEvent) => {
+    const command = event.command as { find?: string; filter?: { _id?: unknown } };
+    if (command.find === 'history_pages' || command.find === 'search_pages')
+      reads.push(String(command.filter?._id));
+  };
+  client.on('commandStarted', onStarted);
+  try {
+    await work();
+  } finally {
+    client.off('commandStarted', onStarted);
+  }
+  return reads;
+}
+
+const storedTitles = async (key: OwnerKey, scope: Scope, page = 0) =>
+  ((await processRepository().readPage(key, scope, page))?.items ?? []).map((i) => i.title);
+
+describe('history pages kept for their version', () => {
+  it('when items are added one after another, then the page written last is not read again', async () => {
+    const key = String(newWorkspaceId());
+    const history = processRepository();
+    await add(history, key, 'all', itemOf(key, 'first'));
+
+    const reads = await pageReads(async () => {
+      await add(history, key, 'all', itemOf(key, 'second'));
+      await add(history, key, 'all', itemOf(key, 'third'));
+    });
+
+    expect(reads).toEqual([]);
+    expect(await storedTitles(key, 'all')).toEqual(['first', 'second', 'third']);
+  });
+
+  it('when another process added to the page meanwhile, then the page is read again and both items stay', async () => {
+    const key = String(newWorkspaceId());
+    const mine = processRepository();
+    const other = processRepository();
+    await add(mine, key, 'search', itemOf(key, 'mine before'));
+    await add(other, key, 'search', itemOf(key, 'from the other process'));
+
+    const reads = await pageReads(() => add(mine, key, 'search', itemOf(key, 'mine after')));
+
+    expect(reads).toEqual([pageId(key, 'search', 0)]);
+    expect(await storedTitles(key, 'search')).toEqual([
+      'mine before',
+      'from the other process',
+      'mine after',
+    ]);
+  });
+
+  it('when the head lists no versions (written before they were recorded), then the page is read', async () => {
+    const key = String(newWorkspaceId());
+    const history = processRepository();
+    await add(history, key, 'text', itemOf(key, 'old'));
+    await db.collection('history_heads').updateOne({ _id: headId(key, 'text') } as never, {
+      $unset: { v: '' },
+    });
+
+    const reads = await pageReads(() => history.place(key, 'text', itemOf(key, 'new')));
+
+    expect(reads).toEqual([pageId(key, 'text', 0)]);
+    expect(await storedTitles(key, 'text')).toEqual(['old', 'new']);
+  });
+
+  it('when a page write was stored but its answer lost, then the next add reads the page as stored', async () => {
+    const key = String(newWorkspaceId());
+    const history = processRepository();
+    await add(history, key, 'all', itemOf(key, 'kept'));
+    // The driver's next replace (the page's write) is stored, then its answer is lost.
+    const original = mongo.Collection.prototype.replaceOne;
+    const replaceOne = jest.spyOn(mongo.Collection.prototype, 'replaceOne');
+    replaceOne.mockImplementationOnce(async function (
+      this: mongo.Collection,
+      ...args: Parameters<mongo.Collection['replaceOne']>
+    ) {
+      await original.apply(this, args);
+      throw new Error('connection lost');
+    });
+    await expect(history.place(key, 'all', itemOf(key, 'answer lost'))).rejects.toThrow(
+      'connection lost',
+    );
+    replaceOne.mockRestore();
+
+    await add(history, key, 'all', itemOf(key, 'after'));
+
+    expect(await storedTitles(key, 'all')).toEqual(['kept', 'answer lost', 'after']);
+  });
+});
