@@ -152,7 +152,7 @@ export interface CountersDoc {
   completionTokens: number;
   images: number;
   /** The last operations applied (`+id`, `-id`): makes a repeated repair a no-op. */
-  applied: string[];
+  applied: AppliedOps;
   /** The workspace was deleted: nothing is stored for it any more. */
   closed?: boolean;
   /** Contents per review state other than draft (issue 18); drafts are the rest. */
@@ -161,6 +161,30 @@ export interface CountersDoc {
 
 /** Operations remembered in CountersDoc.applied (far more than writes in flight). */
 export const APPLIED_MEMORY = 500;
+
+/**
+ * The operations an `applied` field remembers (`+id`, `-id`, `r<n>:id`; ids hold no spaces):
+ * one string, separated by spaces. FerretDB decodes a stored array value by value: a
+ * counters document with 500 operations cost 3.4–4.2 ms of its CPU per read or replace
+ * as an array, 1.5–1.7 ms as one string, and a store reads and replaces it several times.
+ * Documents written before hold an array: both are read.
+ */
+export type AppliedOps = string | readonly string[];
+
+/** Whether `op` was applied. */
+export function hasApplied(applied: AppliedOps | undefined, op: string): boolean {
+  if (!applied) return false;
+  if (typeof applied !== 'string') return applied.includes(op);
+  return ` ${applied} `.includes(` ${op} `);
+}
+
+/** The field with `op` added (the last APPLIED_MEMORY kept), as one string. */
+export function withApplied(applied: AppliedOps | undefined, op: string): string {
+  const ops =
+    typeof applied === 'string' ? (applied ? applied.split(' ') : []) : [...(applied ?? [])];
+  ops.push(op);
+  return ops.slice(-APPLIED_MEMORY).join(' ');
+}
 
 export function recordOf(gc: GeneratedContent): ContentRecord {
   return {
@@ -287,7 +311,7 @@ export function bulkDocuments(records: readonly ContentRecord[], pageSize = PAGE
       promptTokens: 0,
       completionTokens: 0,
       images: 0,
-      applied: [],
+      applied: '',
     };
     c[r.contentType]++;
     c.promptTokens += r.usage.promptTokens;

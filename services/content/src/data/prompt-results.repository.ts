@@ -1,3 +1,4 @@
+import type { AppliedOps } from './layout';
 import type { ContentCollections } from './collections';
 
 // Template results (issue 18): per prompt and workspace, one document whose `_id` is
@@ -30,7 +31,7 @@ export interface PromptResultsDoc {
   versions: VersionTally[];
   users: UserTally[];
   /** The last operations applied (`+id`, `-id`, `r<n>:id`): a repeated one changes nothing. */
-  applied: string[];
+  applied: AppliedOps;
 }
 
 export const promptResultsId = (workspaceId: number, promptId: string) =>

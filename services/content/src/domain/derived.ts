@@ -1,6 +1,7 @@
 import type { Envelope } from '@aict/service-kit';
 import {
-  APPLIED_MEMORY,
+  hasApplied,
+  withApplied,
   compareItems,
   insertSorted,
   itemFor,
@@ -104,7 +105,7 @@ async function applyReviewCount(
   to: ReviewState,
 ): Promise<void> {
   const doc = (await d.counters.findByKey(key)) ?? emptyCounters(key);
-  if (doc.applied.includes(op) || doc.closed) return;
+  if (hasApplied(doc.applied, op) || doc.closed) return;
   const reviews = { ...doc.reviews };
   if (from && from !== 'draft') reviews[from] = Math.max(0, (reviews[from] ?? 0) - 1);
   if (to !== 'draft') reviews[to] = (reviews[to] ?? 0) + 1;
@@ -112,7 +113,7 @@ async function applyReviewCount(
     ...emptyCounters(key),
     ...doc,
     reviews,
-    applied: [...doc.applied, op].slice(-APPLIED_MEMORY),
+    applied: withApplied(doc.applied, op),
   });
 }
 
@@ -146,7 +147,7 @@ export function emptyCounters(key: OwnerKey): CountersDoc {
     promptTokens: 0,
     completionTokens: 0,
     images: 0,
-    applied: [],
+    applied: '',
   };
 }
 
@@ -163,7 +164,7 @@ async function applyCounters(
   sign: 1 | -1,
 ): Promise<void> {
   const doc = (await d.counters.findByKey(key)) ?? emptyCounters(key);
-  if (doc.applied.includes(op) || doc.closed) return;
+  if (hasApplied(doc.applied, op) || doc.closed) return;
   const next: CountersDoc = { ...emptyCounters(key), ...doc };
   next[r.contentType] = Math.max(0, next[r.contentType] + sign);
   const reviewed = r.review?.state;
@@ -174,7 +175,7 @@ async function applyCounters(
     next.completionTokens += r.usage.completionTokens;
     next.images += r.usage.images;
   }
-  next.applied = [...doc.applied, op].slice(-APPLIED_MEMORY);
+  next.applied = withApplied(doc.applied, op);
   await d.counters.save(next);
 }
 

@@ -3,7 +3,7 @@ import {
   PromptForResultsReply,
   type TrustedContext,
 } from '@aict/contracts';
-import { APPLIED_MEMORY, type ContentRecord } from '../data/layout';
+import { hasApplied, withApplied, type ContentRecord } from '../data/layout';
 import type { PromptResultsDoc } from '../data/prompt-results.repository';
 import { promptResultsId } from '../data/prompt-results.repository';
 import type { DomainDeps } from './domain-deps';
@@ -38,7 +38,7 @@ const emptyResults = (r: Tallied): PromptResultsDoc => ({
   promptId: r.promptId,
   versions: [],
   users: [],
-  applied: [],
+  applied: '',
 });
 
 const floor0 = (n: number) => Math.max(0, n);
@@ -46,7 +46,7 @@ const floor0 = (n: number) => Math.max(0, n);
 /** Applies one change of a content to its prompt's results, once per `op`. */
 async function applyChange(d: DomainDeps, r: Tallied, op: string, change: Change): Promise<void> {
   const doc = (await d.promptResults.find(r.workspaceId, r.promptId)) ?? emptyResults(r);
-  if (doc.applied.includes(op)) return;
+  if (hasApplied(doc.applied, op)) return;
   const version = doc.versions.find((v) => v.version === r.promptVersion) ?? {
     version: r.promptVersion,
     runs: 0,
@@ -75,7 +75,7 @@ async function applyChange(d: DomainDeps, r: Tallied, op: string, change: Change
     ...doc,
     versions: [...doc.versions.filter((v) => v.version !== version.version), nextVersion],
     users: [...doc.users.filter((u) => u.userId !== user.userId), nextUser],
-    applied: [...doc.applied, op].slice(-APPLIED_MEMORY),
+    applied: withApplied(doc.applied, op),
   });
 }
 

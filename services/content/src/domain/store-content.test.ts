@@ -189,4 +189,35 @@ describe('repair after a crash', () => {
     expect(counters).toMatchObject({ text: 1, promptTokens: 10 });
     expect((await list(ws)).body.items).toHaveLength(1);
   });
+
+  it('when the counters were written before as a list of operations, then the repair still changes no count and the next store counts once', async () => {
+    const ws = newWorkspaceId();
+    const content = buildContent({ workspaceId: ws });
+    await h.store(content);
+    await waitFor(() => createdFor(content.id).length === 1, 'content.created');
+    const counters = h.db.collection('counters');
+    // The shape documents had before the operations were one string.
+    await counters.updateOne({ _id: String(ws) } as never, {
+      $set: { applied: [`+${content.id}`] },
+    });
+    await h.db.collection('pending').insertOne({
+      _id: pendingStoreId(content.id),
+      op: 'store',
+      key: String(ws),
+      at: new Date(Date.now() - 60_000),
+      content: JSON.stringify(content),
+      event: h.events.find((e) => (e.data as { contentId?: string }).contentId === content.id),
+    } as never);
+
+    await repairPending(h.domain, 0);
+    const next = buildContent({ workspaceId: ws });
+    await h.store(next);
+    await h.store(next);
+
+    expect(await counters.findOne({ _id: String(ws) } as never)).toMatchObject({
+      text: 2,
+      promptTokens: 20,
+      applied: `+${content.id} +${next.id}`,
+    });
+  });
 });

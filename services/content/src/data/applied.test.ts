@@ -1,0 +1,32 @@
+import { APPLIED_MEMORY, hasApplied, withApplied } from './layout';
+
+describe('the operations a counters document remembers', () => {
+  it('when operations are added, then each is found whole and none by a part of it', () => {
+    const applied = withApplied(withApplied('', '+a1'), 'r2:a1');
+
+    expect(applied).toBe('+a1 r2:a1');
+    expect(hasApplied(applied, '+a1')).toBe(true);
+    expect(hasApplied(applied, 'r2:a1')).toBe(true);
+    expect(hasApplied(applied, '+a')).toBe(false);
+    expect(hasApplied(applied, 'a1')).toBe(false);
+    expect(hasApplied('', '+a1')).toBe(false);
+  });
+
+  it('when a document holds them as a list (written before), then they are found and kept', () => {
+    const old = ['+a1', '-a1'];
+
+    expect(hasApplied(old, '-a1')).toBe(true);
+    expect(hasApplied(old, '+b2')).toBe(false);
+    expect(withApplied(old, '+b2')).toBe('+a1 -a1 +b2');
+  });
+
+  it('when more than the memory holds are added, then the oldest go', () => {
+    let applied = '';
+    for (let i = 0; i <= APPLIED_MEMORY; i++) applied = withApplied(applied, `+c${i}`);
+
+    expect(hasApplied(applied, '+c0')).toBe(false);
+    expect(hasApplied(applied, '+c1')).toBe(true);
+    expect(hasApplied(applied, `+c${APPLIED_MEMORY}`)).toBe(true);
+    expect(applied.split(' ')).toHaveLength(APPLIED_MEMORY);
+  });
+});
