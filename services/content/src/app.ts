@@ -18,7 +18,7 @@ import { createPromptResultsRepository } from './data/prompt-results.repository'
 import { createSearchIndexRepository } from './data/search-index.repository';
 import type { DomainDeps } from './domain/domain-deps';
 import { watchPending } from './domain/repair';
-import { SearchPageCache } from './domain/search-cache';
+import { SearchPageCache } from './data/page-cache';
 import { catchUpIndex, indexPage, IndexQueue } from './domain/search-index';
 import { subscribeGenerationCompleted } from './events/generation-completed.consumer';
 import { subscribeWorkspaceDeleted } from './events/workspace-deleted.consumer';

@@ -1,5 +1,5 @@
 import { createConnection, mongo, type Connection } from 'mongoose';
-import { SearchPageCache } from '../domain/search-cache';
+import { SearchPageCache } from './page-cache';
 import { newWorkspaceId, startHarness, type Harness } from '../test-support/harness';
 import { contentCollections } from './collections';
 import { createHistoryRepository } from './history.repository';

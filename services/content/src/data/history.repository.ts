@@ -37,7 +37,7 @@ export interface Placement {
 
 type AnyPage = PageDoc<SummaryItem>;
 
-/** Pages by `_id`, each valid for one version (domain/search-cache.ts SearchPageCache). */
+/** Pages by `_id`, each valid for one version (page-cache.ts SearchPageCache). */
 export interface PageCache {
   get(id: string, ver: number): SummaryItem[] | undefined;
   set(id: string, ver: number, items: SummaryItem[]): void;

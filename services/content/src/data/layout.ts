@@ -4,6 +4,8 @@ import {
   postingId,
   readyId,
   gramsOf,
+  storedGrams,
+  storedGramsList,
   type PageGramsDoc,
   type PostingDoc,
 } from './trigrams';
@@ -332,7 +334,7 @@ export function bulkDocuments(records: readonly ContentRecord[], pageSize = PAGE
           searchPages.push({ _id: pageId(key, scope, n), ver: 1, items });
           const grams = new Set<string>();
           for (const i of items) for (const g of gramsOf(i.s)) grams.add(g);
-          pageGrams.push({ _id: pageId(key, scope, n), key, g: [...grams] });
+          pageGrams.push({ _id: pageId(key, scope, n), key, g: storedGrams(grams) });
         } else pages.push({ _id: pageId(key, scope, n), ver: 1, items: chunk.map(summaryOf) });
         versions[n] = 1;
         for (const r of chunk) r.at = { ...r.at, [scope]: n };
@@ -359,7 +361,7 @@ function ownerPostings(key: OwnerKey, pageGrams: readonly PageGramsDoc[]): Posti
   for (const doc of pageGrams) {
     if (doc.key !== key) continue;
     const page = Number(doc._id.slice(doc._id.lastIndexOf(':') + 1));
-    for (const g of doc.g) {
+    for (const g of storedGramsList(doc.g)) {
       const list = pagesOf.get(g);
       if (list) list.push(page);
       else pagesOf.set(g, [page]);

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { mongo } from 'mongoose';
 import type { ContentCollections } from './collections';
 import { pageId, type OwnerKey } from './layout';
-import { bitUpdate, postingId, readyId, type PostingDoc } from './trigrams';
+import {
+  bitUpdate,
+  postingId,
+  readyId,
+  storedGrams,
+  storedGramsList,
+  type PostingDoc,
+} from './trigrams';
 
 // The search index's documents (README "Search index"), all read and written by `_id`:
 // postings `g<n>:<gram>:<key>` (bitsets of search pages), per search page the grams already
@@ -88,7 +95,7 @@ export function createSearchIndexRepository(c: ContentCollections) {
   /** The grams whose postings already hold page `page`. */
   async function readPageGrams(key: OwnerKey, page: number): Promise<Set<string>> {
     const doc = await c.pageGrams.findOne({ _id: pageId(key, 'search', page) });
-    return new Set(doc?.g ?? []);
+    return new Set(storedGramsList(doc?.g));
   }
 
   /**
@@ -105,7 +112,7 @@ export function createSearchIndexRepository(c: ContentCollections) {
     await orPages(key, new Map(fresh.map((g) => [g, [page]])));
     await c.pageGrams.replaceOne(
       { _id: pageId(key, 'search', page) },
-      { key, g: [...known, ...fresh] },
+      { key, g: storedGrams([...known, ...fresh]) },
       { upsert: true },
     );
   }
@@ -171,7 +178,7 @@ export function createSearchIndexRepository(c: ContentCollections) {
     const records = [...pages].map(([page, grams]) => ({
       _id: pageId(key, 'search', page),
       key,
-      g: [...grams],
+      g: storedGrams(grams),
     }));
     for (let i = 0; i < records.length; i += 100)
       await c.pageGrams.insertMany(records.slice(i, i + 100), { ordered: false });

@@ -28,7 +28,23 @@ export interface PostingDoc {
 export interface PageGramsDoc {
   _id: string;
   key: OwnerKey;
-  g: string[];
+  /** The grams as one JSON string (StoredGrams). */
+  g: StoredGrams;
+}
+
+/**
+ * A page's grams as stored: one string, the JSON of the list (a gram may hold any
+ * character). FerretDB decodes a stored array value by value, and a page's few hundred
+ * grams were read and replaced whole at every upkeep of the page; documents written before
+ * hold the list itself, read alike.
+ */
+export type StoredGrams = string | readonly string[];
+
+export const storedGrams = (grams: Iterable<string>): string => JSON.stringify([...grams]);
+
+export function storedGramsList(g: StoredGrams | undefined): string[] {
+  if (g === undefined) return [];
+  return typeof g === 'string' ? (JSON.parse(g) as string[]) : [...g];
 }
 
 /** A posting's `_id`: the gram's length first, so that no two (owner, gram) pairs share one. */

@@ -8,7 +8,7 @@ import type { PendingRepository } from '../data/pending.repository';
 import type { PromptResultsRepository } from '../data/prompt-results.repository';
 import type { ReviewRepository } from '../data/review.repository';
 import type { SearchIndexRepository } from '../data/search-index.repository';
-import type { SearchPageCache } from './search-cache';
+import type { SearchPageCache } from '../data/page-cache';
 import type { IndexQueue } from './search-index';
 
 /** What the use cases work with (built once in app.ts). */

@@ -1,4 +1,4 @@
-import type { SearchItem, SummaryItem } from '../data/layout';
+import type { SearchItem, SummaryItem } from './layout';
 
 /** A page's items: search items (with their text `s`), or a history page's summaries. */
 type PageItem = SummaryItem & { s?: string };

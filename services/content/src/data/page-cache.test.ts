@@ -1,5 +1,5 @@
-import type { SearchItem } from '../data/layout';
-import { SearchPageCache } from './search-cache';
+import type { SearchItem } from './layout';
+import { SearchPageCache } from './page-cache';
 
 const item = (id: string): SearchItem => ({
   id,

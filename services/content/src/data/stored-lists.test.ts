@@ -1,4 +1,5 @@
 import { APPLIED_MEMORY, hasApplied, withApplied } from './layout';
+import { gramsOf, storedGrams, storedGramsList } from './trigrams';
 
 describe('the operations a counters document remembers', () => {
   it('when operations are added, then each is found whole and none by a part of it', () => {
@@ -28,5 +29,19 @@ describe('the operations a counters document remembers', () => {
     expect(hasApplied(applied, '+c1')).toBe(true);
     expect(hasApplied(applied, `+c${APPLIED_MEMORY}`)).toBe(true);
     expect(applied.split(' ')).toHaveLength(APPLIED_MEMORY);
+  });
+});
+
+describe("a search page's grams as stored", () => {
+  it('when grams hold spaces, quotes, line breaks or any other character, then they come back as they were', () => {
+    const grams = [...gramsOf('a "b"\nc\\d, é 😀')];
+
+    expect(storedGramsList(storedGrams(grams))).toEqual(grams);
+    expect(typeof storedGrams(grams)).toBe('string');
+  });
+
+  it('when a document holds them as a list (written before), then they are read alike', () => {
+    expect(storedGramsList(['ab', 'b c'])).toEqual(['ab', 'b c']);
+    expect(storedGramsList(undefined)).toEqual([]);
   });
 });
