@@ -1,5 +1,4 @@
 import { createEvent } from '@aict/contracts';
-import { pendingStoreId } from '../data/collections';
 import { recordOf } from '../data/layout';
 import {
   buildContent,
@@ -9,6 +8,7 @@ import {
   userOf,
   waitFor,
   type Harness,
+  pendingLeftBehind,
 } from '../test-support/harness';
 import { repairPending } from './repair';
 import { storeContent } from './store-content';
@@ -33,6 +33,10 @@ const createdFor = (id: string) => [
       .map((e) => e.id),
   ),
 ];
+
+/** The content.created event published for a content. */
+const createdEventOf = (id: string) =>
+  h.events.find((e) => (e.data as { contentId?: string }).contentId === id);
 
 const publishCompleted = (content: ReturnType<typeof buildContent>) =>
   h.generationBus.publish('generation.completed', content);
@@ -139,14 +143,7 @@ describe('repair after a crash', () => {
       },
       { correlationId: 'crash-test' },
     );
-    await h.db.collection('pending').insertOne({
-      _id: pendingStoreId(reply.id),
-      op: 'store',
-      key: String(ws),
-      at: new Date(Date.now() - 60_000),
-      content: JSON.stringify(reply),
-      event,
-    } as never);
+    await h.db.collection('pending').insertOne(pendingLeftBehind(reply, event) as never);
     await h.db.collection('contents').insertOne(recordOf(reply) as never);
 
     const before = await list(ws);
@@ -174,14 +171,9 @@ describe('repair after a crash', () => {
     await h.store(content);
     await waitFor(() => createdFor(content.id).length === 1, 'content.created');
     // As if the pending write had not been removed (crash after the derived writes).
-    await h.db.collection('pending').insertOne({
-      _id: pendingStoreId(content.id),
-      op: 'store',
-      key: String(ws),
-      at: new Date(Date.now() - 60_000),
-      content: JSON.stringify(content),
-      event: h.events.find((e) => (e.data as { contentId?: string }).contentId === content.id),
-    } as never);
+    await h.db
+      .collection('pending')
+      .insertOne(pendingLeftBehind(content, createdEventOf(content.id)) as never);
 
     await repairPending(h.domain, 0);
 
@@ -200,14 +192,9 @@ describe('repair after a crash', () => {
     await counters.updateOne({ _id: String(ws) } as never, {
       $set: { applied: [`+${content.id}`] },
     });
-    await h.db.collection('pending').insertOne({
-      _id: pendingStoreId(content.id),
-      op: 'store',
-      key: String(ws),
-      at: new Date(Date.now() - 60_000),
-      content: JSON.stringify(content),
-      event: h.events.find((e) => (e.data as { contentId?: string }).contentId === content.id),
-    } as never);
+    await h.db
+      .collection('pending')
+      .insertOne(pendingLeftBehind(content, createdEventOf(content.id)) as never);
 
     await repairPending(h.domain, 0);
     const next = buildContent({ workspaceId: ws });

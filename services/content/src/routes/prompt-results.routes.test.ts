@@ -1,5 +1,4 @@
 import { createEvent, PromptResultsResponse, type GeneratedContent } from '@aict/contracts';
-import { pendingStoreId } from '../data/collections';
 import { recordOf } from '../data/layout';
 import { applyStored } from '../domain/derived';
 import { repairPending } from '../domain/repair';
@@ -17,6 +16,7 @@ import {
   waitFor,
   type Caller,
   type Harness,
+  pendingLeftBehind,
 } from '../test-support/harness';
 
 // GET /api/prompts/:id/results (issue 18): the template results the content service keeps per
@@ -261,14 +261,7 @@ describe('template results', () => {
     const promptId = await createPrompt(ws);
     const c = run(ws, promptId, 1, userOf(ws), { costMicros: 40 });
     const event = createEvent('content.created', createdData(c), { correlationId: 'crash-test' });
-    await h.db.collection('pending').insertOne({
-      _id: pendingStoreId(c.id),
-      op: 'store',
-      key: String(ws),
-      at: new Date(Date.now() - 60_000),
-      content: JSON.stringify(c),
-      event,
-    } as never);
+    await h.db.collection('pending').insertOne(pendingLeftBehind(c, event) as never);
     await h.db.collection('contents').insertOne(recordOf(c) as never);
     expect((await results(ws, promptId)).parsed().versions[0]?.runs).toBe(0);
 

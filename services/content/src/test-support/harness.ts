@@ -9,6 +9,8 @@ import {
 import type { Bus, Envelope } from '@aict/service-kit';
 import { startServiceHarness, type Call } from '@aict/service-kit/testing';
 import { createDomain } from '../app';
+import { pendingStoreId } from '../data/collections';
+import { ownerKeyOf } from '../data/layout';
 import type { DomainDeps } from '../domain/domain-deps';
 import { start } from '../main';
 
@@ -104,5 +106,20 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     store(content) {
       return generationBus.request(CONTENT_STORE_RPC, content, { schema: ContentStoreReply });
     },
+  };
+}
+
+/**
+ * The pending write a store leaves when its process stops before removing it (a minute old,
+ * so the repair takes it): the content and the `content.created` event it publishes.
+ */
+export function pendingLeftBehind(content: GeneratedContent, event: unknown) {
+  return {
+    _id: pendingStoreId(content.id),
+    op: 'store',
+    key: ownerKeyOf(content.workspaceId, content.userId),
+    at: new Date(Date.now() - 60_000),
+    content: JSON.stringify(content),
+    event,
   };
 }
