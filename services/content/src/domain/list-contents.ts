@@ -69,7 +69,10 @@ function filterOf(query: ListContentsQuery): (item: SummaryItem) => boolean {
 const afterCursor = (item: SummaryItem, cursor: Cursor | null) =>
   !cursor || compareItems(item, { t: cursor.t, id: cursor.i }) < 0;
 
-/** Up to `want` items of a list scope, reading its pages by `_id`, newest first. */
+/**
+ * Up to `want` items of a list scope, newest first: its pages by `_id`, each from the page
+ * cache when the head lists the version cached (the store keeps the pages it writes).
+ */
 async function browse(
   d: DomainDeps,
   key: OwnerKey,
@@ -82,7 +85,7 @@ async function browse(
   if (!head) return [];
   const out: Found[] = [];
   for (let p = Math.min(cursor?.p ?? head.lastPage, head.lastPage); p >= 0; p--) {
-    const doc = await d.history.readPage(key, scope, p);
+    const doc = await d.history.pageAt(key, scope, p, head);
     const items = doc?.items ?? [];
     for (let i = items.length - 1; i >= 0 && out.length < want; i--) {
       const item = items[i]!;

@@ -34,6 +34,8 @@ export interface Harness {
   db: Connection;
   /** The use cases over the service's own database and bus (repairs in tests). */
   domain: DomainDeps;
+  /** The use cases of another process of the service: its own caches, over `mongo`. */
+  processOn(mongo: Connection): DomainDeps;
   /** Publishes as the workspace service does (`aict.workspace.events`). */
   workspaceBus: Bus;
   /** Publishes and requests as the generation service does. */
@@ -101,6 +103,7 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
       await h.stop();
     },
     domain,
+    processOn: (mongo) => createDomain({ ...h.service.deps, mongo, config: h.service.config }),
     workspaceBus,
     generationBus,
     store(content) {
