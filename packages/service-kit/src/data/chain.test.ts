@@ -110,4 +110,66 @@ describe('a chain of versions', () => {
     expect((await chain.latest('pending'))?.value.count).toBe(6);
     expect(scans.misses).toEqual([]);
   });
+
+  describe('that keeps its latest version in the process (latestCache)', () => {
+    /** Reads by `_id` of the collection sent while `work` runs. */
+    async function readsOf(collection: string, work: () => Promise<unknown>): Promise<string[]> {
+      const reads: string[] = [];
+      const onStarted = (event: mongo.CommandStartedEvent) => {
+        const command = event.command as { find?: string; filter?: { _id?: unknown } };
+        if (command.find === collection) reads.push(String(command.filter?._id));
+      };
+      conn.getClient().on('commandStarted', onStarted);
+      try {
+        await work();
+      } finally {
+        conn.getClient().off('commandStarted', onStarted);
+      }
+      return reads;
+    }
+
+    it('when nobody wrote since its last write, then the latest is found by reading only the next version', async () => {
+      const collection = conn.collection('chain_kept_latest') as unknown as mongo.Collection;
+      const chain = createChain<{ count: number }>(collection, { keep: 2, latestCache: 10 });
+      for (let i = 0; i < 5; i++) await increment(chain, 'counter');
+
+      let latest: Awaited<ReturnType<typeof chain.latest>> = null;
+      const reads = await readsOf('chain_kept_latest', async () => {
+        latest = await chain.latest('counter');
+      });
+
+      expect(latest!.value.count).toBe(5);
+      expect(reads).toEqual([linkId('counter', 6)]);
+    });
+
+    it('when other processes write meanwhile, then every increment counts and each process sees the last', async () => {
+      const collection = conn.collection('chain_kept_race') as unknown as mongo.Collection;
+      const processes = Array.from({ length: 3 }, () =>
+        createChain<{ count: number }>(slowReads(collection), { keep: 1, latestCache: 10 }),
+      );
+
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) => increment(processes[i % 3]!, 'shared')),
+      );
+
+      for (const chain of processes) expect((await chain.latest('shared'))?.value.count).toBe(30);
+      // Versions behind the kept one were emptied without being read first.
+      expect((await collection.findOne({ _id: linkId('shared', 10) } as never))?.value).toBe(
+        undefined,
+      );
+    });
+
+    it('when asked to drop it or to carry events, then it refuses', async () => {
+      const collection = conn.collection('chain_kept_refusals') as unknown as mongo.Collection;
+      const chain = createChain<{ count: number }>(collection, { keep: 2, latestCache: 10 });
+
+      await expect(chain.drop('x')).rejects.toThrow('never dropped');
+      await expect(chain.append('x', 1, { count: 1 }, { _outbox: [{ id: 'e' }] })).rejects.toThrow(
+        'carries no events',
+      );
+      expect(() =>
+        createChain(collection, { keep: 2, latestCache: 10, dropsBefore: true }),
+      ).toThrow('dropsBefore');
+    });
+  });
 });

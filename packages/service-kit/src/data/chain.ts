@@ -1,6 +1,7 @@
 import { Schema, type mongo } from 'mongoose';
 import { OUTBOX_FIELD } from '../messaging/outbox';
 import { isDuplicateKey } from './duplicate-key';
+import { LruCache } from './lru-cache';
 
 // An append-only chain of immutable versions, the one write that is atomic on BOTH engines.
 //
@@ -68,6 +69,14 @@ export interface ChainOptions {
    * the drop would otherwise write into the emptied past, where no reader looks.
    */
   dropsBefore?: boolean;
+  /**
+   * For a chain that no process ever drops (no `drop`, no `dropsBefore`) and whose versions
+   * carry no outbox events (usage counters, tallies, prices): the latest version this process
+   * read or wrote of up to `latestCache` chains is kept, so `latest()` reads only the next
+   * version (a version never changes once written: if the next one is absent, the kept one is
+   * still the latest), and retention empties a version without reading it first.
+   */
+  latestCache?: number;
 }
 
 export const linkId = (chain: string, n: number) => `${chain}@${n}`;
@@ -75,6 +84,12 @@ export const linkId = (chain: string, n: number) => `${chain}@${n}`;
 export function createChain<V>(collection: mongo.Collection, options: ChainOptions) {
   const links = collection as unknown as mongo.Collection<StoredLink<V>>;
   const heads = collection as unknown as mongo.Collection<ChainHead>;
+  if (options.latestCache !== undefined && options.dropsBefore)
+    throw new Error('a chain with dropsBefore cannot keep its latest version (latestCache)');
+  const kept =
+    options.latestCache === undefined
+      ? null
+      : new LruCache<string, ChainLink<V>>(options.latestCache);
   /** The latest n this process has seen per chain (only grows). */
   const seen = new Map<string, number>();
 
@@ -116,10 +131,16 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
   /** Empties version n to a tombstone, unless it still holds outbox events. */
   async function empty(chain: string, n: number): Promise<void> {
     const id = linkId(chain, n);
+    const tombstone: Omit<Tombstone, '_id'> = { chain, n, gone: true, at: new Date() };
     try {
+      if (kept) {
+        // No events to keep (see latestCache): emptied without a read; a tombstone again if
+        // it was emptied already, nothing when its tombstone is gone too.
+        await links.replaceOne({ _id: id }, tombstone);
+        return;
+      }
       const link = await links.findOne({ _id: id }, { projection: { gone: 1, [OUTBOX_FIELD]: 1 } });
       if (!link || isGone(link) || pendingEvents(link)) return;
-      const tombstone: Omit<Tombstone, '_id'> = { chain, n, gone: true, at: new Date() };
       await links.replaceOne({ _id: id }, tombstone);
     } catch {
       // Retention is best effort: a version left whole is still read correctly.
@@ -144,8 +165,9 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
       const readHead = () => heads.findOne({ _id: chain }, { projection: { head: 1 } });
       // A chain this process has seen: its version and the next first, the head only when
       // someone wrote after it (usually nobody did: two reads). A new one: all three at once.
+      const mine = kept?.get(chain);
       const [atKnown, afterKnown, seenHead] = await Promise.all([
-        readLink(chain, known),
+        mine?.n === known ? mine : readLink(chain, known),
         readLink(chain, known + 1),
         known > 0 ? undefined : readHead(),
       ]);
@@ -164,7 +186,10 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
         const walked = await walkFrom(chain, at, next);
         latest = walked && isGone(walked) ? await latestByQuery(chain) : walked;
       }
-      if (latest) remember(chain, latest.n);
+      if (latest) {
+        remember(chain, latest.n);
+        kept?.set(chain, latest);
+      }
       return latest;
     },
 
@@ -179,6 +204,8 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
      * `extra` adds fields to the version document (e.g. its outbox events).
      */
     async append(chain: string, n: number, value: V, extra: object = {}): Promise<boolean> {
+      if (kept && OUTBOX_FIELD in extra)
+        throw new Error('a chain that keeps its latest version (latestCache) carries no events');
       try {
         await links.insertOne({
           ...extra,
@@ -198,6 +225,7 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
         return false;
       }
       remember(chain, n);
+      kept?.set(chain, { _id: linkId(chain, n), chain, n, value, at: new Date() });
       await heads
         .updateOne({ _id: chain }, { $max: { head: n } }, { upsert: true })
         .catch(() => undefined); // a hint: readers find newer versions anyway
@@ -223,6 +251,8 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
 
     /** Removes the chain (versions still holding outbox events stay for the relay). */
     async drop(chain: string): Promise<void> {
+      if (kept)
+        throw new Error('a chain that keeps its latest version (latestCache) is never dropped');
       await links.deleteMany({ chain, [`${OUTBOX_FIELD}.0`]: { $exists: false } } as mongo.Filter<
         StoredLink<V>
       >);

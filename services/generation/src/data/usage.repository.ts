@@ -38,6 +38,12 @@ export interface TallyValue {
 const KEEP = 64;
 
 /**
+ * Counters, prices and tallies are never dropped and carry no events: the process keeps the
+ * latest version of this many chains of each (chain.ts latestCache), and reads only the next.
+ */
+const LATEST_KEPT = 2_000;
+
+/**
  * The usage ledger (by `_id`; the month's list is a query on workspace + month), the month
  * counters and prices (chains: exact under concurrency on both engines), the limits and the
  * rate slots (by `_id`).
@@ -56,9 +62,10 @@ export function createUsageRepository(
    */
   options: { limitCacheMs: number; staleMs?: number } = { limitCacheMs: 0 },
 ) {
-  const counters = createChain<SpentValue>(models.Chains.collection as never, { keep: KEEP });
-  const prices = createChain<StoredPrice>(models.Chains.collection as never, { keep: KEEP });
-  const tallies = createChain<TallyValue>(models.Chains.collection as never, { keep: KEEP });
+  const chainOptions = { keep: KEEP, latestCache: LATEST_KEPT };
+  const counters = createChain<SpentValue>(models.Chains.collection as never, chainOptions);
+  const prices = createChain<StoredPrice>(models.Chains.collection as never, chainOptions);
+  const tallies = createChain<TallyValue>(models.Chains.collection as never, chainOptions);
   const { Ledger, Limits, RateSlots, TallySlots } = models;
   /** The highest tally slot this process has seen per scope (only grows; a hint). */
   const seenSlot = new Map<string, number>();
