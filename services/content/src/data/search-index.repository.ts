@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { mongo } from 'mongoose';
+import { LruCache } from '@aict/service-kit';
 import type { ContentCollections } from './collections';
 import { pageId, type OwnerKey } from './layout';
 import {
@@ -62,6 +63,13 @@ function toArray(b: Record<string, number> | undefined): Int32Array {
 /** Postings kept in memory per process. */
 const POSTING_CACHE_ENTRIES = 20_000;
 
+/**
+ * Search pages whose grams (as their record holds them) are kept in memory per process: the
+ * last page of each owner storing now is the one the upkeep reads; a page of 50 long texts
+ * holds a few thousand grams.
+ */
+const PAGE_GRAMS_ENTRIES = 256;
+
 /** The owner's marker as the search and the upkeep read it. */
 export interface IndexMarker {
   /** The index holds every search page at least at the version `iv` names. */
@@ -74,6 +82,14 @@ export interface IndexMarker {
 
 export function createSearchIndexRepository(c: ContentCollections) {
   const cache = new PostingCache(POSTING_CACHE_ENTRIES);
+  /**
+   * A page's grams as this process last read or wrote its record, valid for one generation of
+   * the owner's marker: this process's upkeep is the record's one writer, and a rebuild (or a
+   * drop, then a build) comes with a new generation.
+   */
+  const pageGrams = new LruCache<string, { gen: string; grams: ReadonlySet<string> }>(
+    PAGE_GRAMS_ENTRIES,
+  );
   /** Owners already reported as incomplete (one warning per owner and process). */
   const reported = new Set<OwnerKey>();
 
@@ -92,10 +108,22 @@ export function createSearchIndexRepository(c: ContentCollections) {
       await c.postings.bulkWrite(ops.slice(i, i + BULK), { ordered: false });
   }
 
-  /** The grams whose postings already hold page `page`. */
-  async function readPageGrams(key: OwnerKey, page: number): Promise<Set<string>> {
-    const doc = await c.pageGrams.findOne({ _id: pageId(key, 'search', page) });
-    return new Set(storedGramsList(doc?.g));
+  /**
+   * The grams whose postings already hold page `page`. `gen`: the generation of the owner's
+   * marker the caller read (a ready index), which lets the page's record come from memory.
+   */
+  async function readPageGrams(
+    key: OwnerKey,
+    page: number,
+    gen?: string,
+  ): Promise<ReadonlySet<string>> {
+    const id = pageId(key, 'search', page);
+    const kept = gen ? pageGrams.get(id) : undefined;
+    if (kept && kept.gen === gen) return kept.grams;
+    const doc = await c.pageGrams.findOne({ _id: id });
+    const grams = new Set(storedGramsList(doc?.g));
+    if (gen) pageGrams.set(id, { gen, grams });
+    return grams;
   }
 
   /**
@@ -107,14 +135,15 @@ export function createSearchIndexRepository(c: ContentCollections) {
     page: number,
     known: ReadonlySet<string>,
     fresh: readonly string[],
+    gen?: string,
   ): Promise<void> {
     if (fresh.length === 0) return;
+    const id = pageId(key, 'search', page);
+    pageGrams.delete(id); // a failed write leaves nothing kept that might not be stored
     await orPages(key, new Map(fresh.map((g) => [g, [page]])));
-    await c.pageGrams.replaceOne(
-      { _id: pageId(key, 'search', page) },
-      { key, g: storedGrams([...known, ...fresh]) },
-      { upsert: true },
-    );
+    const grams = new Set([...known, ...fresh]);
+    await c.pageGrams.replaceOne({ _id: id }, { key, g: storedGrams(grams) }, { upsert: true });
+    if (gen) pageGrams.set(id, { gen, grams });
   }
 
   async function readMarker(key: OwnerKey): Promise<IndexMarker> {

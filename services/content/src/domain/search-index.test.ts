@@ -1,3 +1,4 @@
+import { createConnection, type Connection, type mongo } from 'mongoose';
 import { ContentsPage, type GeneratedContent } from '@aict/contracts';
 import { main as reindexCommand } from '../reindex';
 import {
@@ -10,6 +11,7 @@ import {
   userOf,
   type Harness,
 } from '../test-support/harness';
+import type { DomainDeps } from './domain-deps';
 import { catchUpIndex, IndexQueue } from './search-index';
 import { storeContent } from './store-content';
 
@@ -236,5 +238,53 @@ describe('search index', () => {
 
     expect(code).toBe(2);
     expect(lines[0]).toMatch(/^Usage: reindex --workspace <id>/);
+  });
+});
+
+describe("a search page's record of grams, kept by the process that keeps it up", () => {
+  /** The service's database, with its commands observed. */
+  let db: Connection;
+  /** One process's use cases over `db` (its own caches and index upkeep). */
+  let mine: DomainDeps;
+  beforeAll(async () => {
+    db = await createConnection(h.env.MONGO_URL!, { monitorCommands: true }).asPromise();
+    mine = h.processOn(db);
+  });
+  afterAll(async () => {
+    await mine.indexer.stop();
+    await db.close();
+  });
+
+  /** Reads of search pages' records of grams while `work` runs. */
+  async function recordReads(work: () => Promise<unknown>): Promise<number> {
+    let reads = 0;
+    const onStarted = (event: mongo.CommandStartedEvent) => {
+      if ((event.command as { find?: string }).find === 'search_page_grams') reads++;
+    };
+    db.getClient().on('commandStarted', onStarted);
+    try {
+      await work();
+    } finally {
+      db.getClient().off('commandStarted', onStarted);
+    }
+    return reads;
+  }
+
+  const storeIndexed = async (content: GeneratedContent) => {
+    await storeContent(mine, content);
+    await mine.indexer.idle();
+  };
+
+  it('when contents are stored one after another on one page, then its record is read once', async () => {
+    const ws = newWorkspaceId();
+    await storeIndexed(buildContent({ workspaceId: ws, title: 'Opening words' }));
+
+    const reads = await recordReads(async () => {
+      for (const title of ['Second entry', 'Third entry', 'Fourth entry'])
+        await storeIndexed(buildContent({ workspaceId: ws, title }));
+    });
+
+    expect(reads).toBe(1);
+    expect((await search(ws, 'fourth')).items).toHaveLength(1);
   });
 });

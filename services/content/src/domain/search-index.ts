@@ -140,11 +140,12 @@ async function addPage(
   key: OwnerKey,
   page: number,
   items: readonly SearchItem[],
+  gen?: string,
 ): Promise<void> {
-  const known = await d.index.readPageGrams(key, page);
+  const known = await d.index.readPageGrams(key, page, gen);
   const fresh: string[] = [];
   for (const g of pageGrams(items)) if (!known.has(g)) fresh.push(g);
-  await d.index.addToPage(key, page, known, fresh);
+  await d.index.addToPage(key, page, known, fresh, gen);
 }
 
 /**
@@ -163,7 +164,7 @@ export async function indexPage(d: IndexDeps, key: OwnerKey, page: number): Prom
     if (marker.ready) {
       const { ver, items } = await readSearchPage(d, key, page, head);
       if (ver === 0 || marker.iv[page] === ver) return;
-      await addPage(d, key, page, items);
+      await addPage(d, key, page, items, marker.gen);
       await d.index.setIndexed(key, page, ver);
       return;
     }
