@@ -1,5 +1,5 @@
 import mongoose, { type Connection, type mongo } from 'mongoose';
-import { recordScansOnMiss, serviceTestEnv } from '../testing';
+import { readsDuring, recordScansOnMiss, serviceTestEnv } from '../testing';
 import { createChain, linkId } from './chain';
 
 jest.setTimeout(60_000);
@@ -112,29 +112,13 @@ describe('a chain of versions', () => {
   });
 
   describe('that keeps its latest version in the process (latestCache)', () => {
-    /** Reads by `_id` of the collection sent while `work` runs. */
-    async function readsOf(collection: string, work: () => Promise<unknown>): Promise<string[]> {
-      const reads: string[] = [];
-      const onStarted = (event: mongo.CommandStartedEvent) => {
-        const command = event.command as { find?: string; filter?: { _id?: unknown } };
-        if (command.find === collection) reads.push(String(command.filter?._id));
-      };
-      conn.getClient().on('commandStarted', onStarted);
-      try {
-        await work();
-      } finally {
-        conn.getClient().off('commandStarted', onStarted);
-      }
-      return reads;
-    }
-
     it('when nobody wrote since its last write, then the latest is found by reading only the next version', async () => {
       const collection = conn.collection('chain_kept_latest') as unknown as mongo.Collection;
       const chain = createChain<{ count: number }>(collection, { keep: 2, latestCache: 10 });
       for (let i = 0; i < 5; i++) await increment(chain, 'counter');
 
       let latest: Awaited<ReturnType<typeof chain.latest>> = null;
-      const reads = await readsOf('chain_kept_latest', async () => {
+      const reads = await readsDuring(conn.getClient(), 'chain_kept_latest', async () => {
         latest = await chain.latest('counter');
       });
 

@@ -66,3 +66,28 @@ export function recordScansOnMiss(client: mongo.MongoClient): {
     },
   };
 }
+
+/**
+ * The `_id`s that `find` commands on these collections named while `work` ran, in order (a
+ * test of what a code path reads). The client must be opened with `monitorCommands: true`.
+ */
+export async function readsDuring(
+  client: mongo.MongoClient,
+  collections: string | readonly string[],
+  work: () => Promise<unknown>,
+): Promise<string[]> {
+  const names = new Set(typeof collections === 'string' ? [collections] : collections);
+  const reads: string[] = [];
+  const onStarted = (event: mongo.CommandStartedEvent) => {
+    const command = event.command as { find?: string; filter?: { _id?: unknown } };
+    if (command.find !== undefined && names.has(command.find))
+      reads.push(String(command.filter?._id));
+  };
+  client.on('commandStarted', onStarted);
+  try {
+    await work();
+  } finally {
+    client.off('commandStarted', onStarted);
+  }
+  return reads;
+}

@@ -1,4 +1,5 @@
 import { createConnection, mongo, type Connection } from 'mongoose';
+import { readsDuring } from '@aict/service-kit/testing';
 import { SearchPageCache } from './page-cache';
 import { newWorkspaceId, startHarness, type Harness } from '../test-support/harness';
 import { contentCollections } from './collections';
@@ -55,22 +56,8 @@ async function add(history: Repository, key: OwnerKey, scope: Scope, item: Summa
 }
 
 /** Page reads by `_id` sent to the database while `work` runs. */
-async function pageReads(work: () => Promise<unknown>): Promise<string[]> {
-  const client = db.getClient();
-  const reads: string[] = [];
-  const onStarted = (event: mongo.CommandStartedEvent) => {
-    const command = event.command as { find?: string; filter?: { _id?: unknown } };
-    if (command.find === 'history_pages' || command.find === 'search_pages')
-      reads.push(String(command.filter?._id));
-  };
-  client.on('commandStarted', onStarted);
-  try {
-    await work();
-  } finally {
-    client.off('commandStarted', onStarted);
-  }
-  return reads;
-}
+const pageReads = (work: () => Promise<unknown>) =>
+  readsDuring(db.getClient(), ['history_pages', 'search_pages'], work);
 
 const storedTitles = async (key: OwnerKey, scope: Scope, page = 0) =>
   ((await processRepository().readPage(key, scope, page))?.items ?? []).map((i) => i.title);

@@ -1,4 +1,5 @@
-import { createConnection, type Connection, type mongo } from 'mongoose';
+import { createConnection, type Connection } from 'mongoose';
+import { readsDuring } from '@aict/service-kit/testing';
 import { newWorkspaceId, startHarness, type Harness } from '../test-support/harness';
 import { contentCollections } from './collections';
 import { createSearchIndexRepository } from './search-index.repository';
@@ -19,19 +20,8 @@ afterAll(async () => {
 });
 
 /** Reads of search pages' records of grams while `work` runs. */
-async function recordReads(work: () => Promise<unknown>): Promise<number> {
-  let reads = 0;
-  const onStarted = (event: mongo.CommandStartedEvent) => {
-    if ((event.command as { find?: string }).find === 'search_page_grams') reads++;
-  };
-  db.getClient().on('commandStarted', onStarted);
-  try {
-    await work();
-  } finally {
-    db.getClient().off('commandStarted', onStarted);
-  }
-  return reads;
-}
+const recordReads = async (work: () => Promise<unknown>) =>
+  (await readsDuring(db.getClient(), 'search_page_grams', work)).length;
 
 describe("a search page's record of grams, kept by the process that writes it", () => {
   it('when the upkeep adds grams to a page, then the next upkeep of the same index knows them without a read', async () => {

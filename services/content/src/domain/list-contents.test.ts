@@ -1,5 +1,6 @@
-import { createConnection, mongo, type Connection } from 'mongoose';
+import { createConnection, type Connection } from 'mongoose';
 import { ListContentsQuery, type TrustedContext } from '@aict/contracts';
+import { readsDuring } from '@aict/service-kit/testing';
 import type { DomainDeps } from './domain-deps';
 import { buildContent, newWorkspaceId, startHarness, type Harness } from '../test-support/harness';
 import { listContents } from './list-contents';
@@ -35,19 +36,8 @@ const memberOf = (ws: number): TrustedContext => ({
 });
 
 /** History pages read from the database while `work` runs. */
-async function pageReads(work: () => Promise<unknown>): Promise<number> {
-  let reads = 0;
-  const onStarted = (event: mongo.CommandStartedEvent) => {
-    if ((event.command as { find?: string }).find === 'history_pages') reads++;
-  };
-  db.getClient().on('commandStarted', onStarted);
-  try {
-    await work();
-  } finally {
-    db.getClient().off('commandStarted', onStarted);
-  }
-  return reads;
-}
+const pageReads = async (work: () => Promise<unknown>) =>
+  (await readsDuring(db.getClient(), 'history_pages', work)).length;
 
 const titles = async (d: DomainDeps, ws: number) =>
   (await listContents(d, memberOf(ws), ListContentsQuery.parse({}), ws)).items.map((i) => i.title);

@@ -1,5 +1,6 @@
-import { createConnection, type Connection, type mongo } from 'mongoose';
+import { createConnection, type Connection } from 'mongoose';
 import { ContentsPage, type GeneratedContent } from '@aict/contracts';
+import { readsDuring } from '@aict/service-kit/testing';
 import { main as reindexCommand } from '../reindex';
 import {
   adminOf,
@@ -256,19 +257,8 @@ describe("a search page's record of grams, kept by the process that keeps it up"
   });
 
   /** Reads of search pages' records of grams while `work` runs. */
-  async function recordReads(work: () => Promise<unknown>): Promise<number> {
-    let reads = 0;
-    const onStarted = (event: mongo.CommandStartedEvent) => {
-      if ((event.command as { find?: string }).find === 'search_page_grams') reads++;
-    };
-    db.getClient().on('commandStarted', onStarted);
-    try {
-      await work();
-    } finally {
-      db.getClient().off('commandStarted', onStarted);
-    }
-    return reads;
-  }
+  const recordReads = async (work: () => Promise<unknown>) =>
+    (await readsDuring(db.getClient(), 'search_page_grams', work)).length;
 
   const storeIndexed = async (content: GeneratedContent) => {
     await storeContent(mine, content);
