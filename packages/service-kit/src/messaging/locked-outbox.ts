@@ -1,5 +1,6 @@
 import type { Logger } from '../logger';
 import type { KeyedLock } from './keyed-lock';
+import type { Envelope } from './envelope';
 import type { OutboxModel, OutboxRelay, WatchOptions } from './outbox';
 
 /** The lock key of a document: `<collection>:<_id>`. */
@@ -7,8 +8,11 @@ export const docKey = (model: OutboxModel, id: unknown) =>
   `${model.collection.collectionName}:${String(id)}`;
 
 export interface LockedOutbox {
-  /** Publishes the document's pending events soon (a failure is logged; the watch retries). */
-  flushLater(model: OutboxModel, id: unknown): void;
+  /**
+   * Publishes the document's pending events soon (a failure is logged; the watch retries).
+   * `inserted`: the events the caller's insert of the document carried (see the relay's flush).
+   */
+  flushLater(model: OutboxModel, id: unknown, inserted?: readonly Envelope[]): void;
   /** Retries failed flushes and sweeps for events left behind (see the relay's watch) until closed. */
   watch(
     model: OutboxModel,
@@ -29,12 +33,12 @@ export function createLockedOutbox(
   logger: Logger,
 ): LockedOutbox {
   const log = logger.child({ component: 'outbox' });
-  const flush = (model: OutboxModel, id: unknown) =>
-    locks.run(docKey(model, id), () => relay.flush(model, id));
+  const flush = (model: OutboxModel, id: unknown, inserted?: readonly Envelope[]) =>
+    locks.run(docKey(model, id), () => relay.flush(model, id, inserted));
 
   return {
-    flushLater(model, id) {
-      flush(model, id).catch((err: unknown) =>
+    flushLater(model, id, inserted) {
+      flush(model, id, inserted).catch((err: unknown) =>
         log.warn(
           { err, collection: model.collection.collectionName },
           'outbox flush failed; the watch will retry',

@@ -21,7 +21,7 @@ import {
   uniqueName,
   waitFor,
 } from './test-support';
-import { recordScansOnMiss } from '../testing';
+import { readsDuring, recordScansOnMiss } from '../testing';
 
 jest.setTimeout(30_000);
 
@@ -185,6 +185,39 @@ describe('outbox', () => {
     // Normal reads do not carry the pending events.
     expect(await Widget.findById('w2').lean()).not.toHaveProperty('_outbox');
     expect(await relay.flush(Widget, 'w2')).toBe(0);
+  });
+
+  it('when the writer flushes the events its insert carried, then they are published once and removed without reading the document', async () => {
+    const Widget = widgetModel();
+    const bus = await newBus();
+    const received = await listen(bus);
+    const relay = createOutboxRelay({ bus, logger: testLogger() });
+    // Nested values as a generation's event holds them (empty ones included).
+    const created = bus.envelope('widget.created', {
+      widgetId: 'w7',
+      name: 'Seven',
+      metadata: { inputs: {}, usage: { promptTokens: 0 } },
+      parentId: null,
+      tags: [],
+    });
+    await Widget.create(outboxInsert({ _id: 'w7', name: 'Seven' }, [created]));
+
+    let published = 0;
+    const reads = await readsDuring(
+      conn.getClient(),
+      Widget.collection.collectionName,
+      async () => {
+        published = await relay.flush(Widget, 'w7', [created]);
+      },
+    );
+
+    expect(published).toBe(1);
+    expect(reads).toEqual([]);
+    expect(await rawDoc(Widget, 'w7')).toMatchObject({ name: 'Seven', _outbox: [] });
+    await waitFor(() => received.length === 1, 5000, 'the event');
+    // Nothing left for a sweep to publish again.
+    expect(await relay.sweep(Widget, { minAgeMs: 0 })).toBe(0);
+    expect(received).toHaveLength(1);
   });
 
   it('when a document is deleted through the outbox, then reads skip it at once and the relay deletes it after publishing', async () => {

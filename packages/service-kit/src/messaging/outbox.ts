@@ -59,6 +59,27 @@ export function outboxUpdate<U extends object>(update: U, envelopes: readonly En
   return ops as U;
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+
+/**
+ * A value as mongoose stores it in a document (its `minimize`: undefined values and empty
+ * objects dropped, also in nested objects and in objects inside lists), so that `$pullAll`
+ * of an event the caller holds matches the stored one.
+ */
+export function storedForm<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(storedForm) as T;
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    const stored = storedForm(field);
+    if (stored === undefined || (isPlainObject(stored) && Object.keys(stored).length === 0))
+      continue;
+    out[key] = stored;
+  }
+  return out as T;
+}
+
 /** A new document with its first events: `Model.create(outboxInsert({ … }, [envelope]))`. */
 export function outboxInsert<T extends object>(
   doc: T,
@@ -119,10 +140,14 @@ export interface WatchOptions extends SweepOptions {
 const MAX_RETRIES = 10_000;
 
 export interface OutboxRelay {
-  /** Publishes the document's pending events (confirmed), then removes them; how many were published. */
-  flush(model: OutboxModel, docId: unknown): Promise<number>;
+  /**
+   * Publishes the document's pending events (confirmed), then removes them; how many were
+   * published. `inserted`: the events the caller's own insert of the document carried
+   * (`outboxInsert`), published and removed without reading the document back.
+   */
+  flush(model: OutboxModel, docId: unknown, inserted?: readonly Envelope[]): Promise<number>;
   /** `flush` in the background (a failure is logged; the sweep publishes later). */
-  flushLater(model: OutboxModel, docId: unknown): void;
+  flushLater(model: OutboxModel, docId: unknown, inserted?: readonly Envelope[]): void;
   /** One pass over the documents holding events older than `minAgeMs`; how many were published. */
   sweep(
     model: OutboxModel,
@@ -164,9 +189,26 @@ export function createOutboxRelay({
     return path ? path.cast(docId) : docId;
   }
 
-  async function flushNow(model: OutboxModel, id: unknown): Promise<number> {
+  async function flushNow(
+    model: OutboxModel,
+    id: unknown,
+    inserted?: readonly Envelope[],
+  ): Promise<number> {
     const collection = model.collection;
     const byId = { _id: id } as mongo.Filter<mongo.Document>;
+    if (inserted) {
+      // The document was just written with exactly these events (a new document: no
+      // tombstone): no read of it (FerretDB decodes a whole document for any read of it, and
+      // a generation holds its whole text). Events another writer pushed meanwhile stay.
+      // As stored (what a sweep would publish, and what the `$pullAll` must match).
+      const events = inserted.map(storedForm);
+      if (events.length === 0) return 0;
+      await bus.publishEnvelopes(events);
+      await collection.updateOne(byId, {
+        $pullAll: { [OUTBOX_FIELD]: events },
+      } as unknown as mongo.UpdateFilter<mongo.Document>);
+      return events.length;
+    }
     const doc = await collection.findOne(byId, {
       projection: { [OUTBOX_FIELD]: 1, [DELETED_FIELD]: 1 },
     });
@@ -203,12 +245,16 @@ export function createOutboxRelay({
     return events.length;
   }
 
-  function flush(model: OutboxModel, docId: unknown): Promise<number> {
+  function flush(
+    model: OutboxModel,
+    docId: unknown,
+    inserted?: readonly Envelope[],
+  ): Promise<number> {
     const id = castId(model, docId);
     const key = `${model.collection.collectionName}\u0000${String(id)}`;
     const previous = running.get(key);
     const next = (previous ? previous.catch(() => 0) : Promise.resolve(0)).then(() =>
-      flushNow(model, id),
+      flushNow(model, id, inserted),
     );
     running.set(key, next);
     const forget = () => {
@@ -323,8 +369,8 @@ export function createOutboxRelay({
 
   return {
     flush,
-    flushLater(model, docId) {
-      flush(model, docId).catch((err: unknown) =>
+    flushLater(model, docId, inserted) {
+      flush(model, docId, inserted).catch((err: unknown) =>
         log.warn(
           { err, collection: model.collection.collectionName },
           'outbox flush failed; the sweep will retry',

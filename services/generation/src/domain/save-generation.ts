@@ -25,7 +25,7 @@ export async function saveGeneration(d: DomainDeps, record: GenerationRecord): P
   const content = toGeneratedContent(record);
   const envelope = d.bus.envelope('generation.completed', content);
   await d.generations.insert(record, [envelope]);
-  d.relay.flushLater(d.models.Generation, record._id);
+  d.relay.flushLater(d.models.Generation, record._id, [envelope]);
   try {
     await d.bus.request(CONTENT_STORE_RPC, content, {
       schema: ContentStoreReply,

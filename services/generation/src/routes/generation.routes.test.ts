@@ -91,6 +91,20 @@ describe('text generation and replies', () => {
     expect(reply?.usage.completionTokens).toBeGreaterThan(0);
   });
 
+  it('when a generation is saved, then its generation.completed event is published and leaves the record (nothing for the sweep to publish again)', async () => {
+    const res = await t.call('POST', '/api/generate', {
+      as: ws.user,
+      body: { promptId: textPrompt, inputs: {}, workspaceId: ws.id },
+    });
+    expect(res.status).toBe(200);
+
+    const records = t.generation.deps.mongo!.collection('generations');
+    const outbox = async () =>
+      ((await records.findOne({ _id: res.body.content.id } as never)) as { _outbox?: unknown[] })
+        ?._outbox;
+    await waitFor(async () => (await outbox())?.length === 0, 'the outbox emptied', 5000);
+  });
+
   it('when the prompt is edited between two runs, then each content records the version it ran and what its call cost (the ledger figure); a reply records its thread version', async () => {
     const own = await t.newWorkspace();
     const promptId = await t.newPrompt(own);
