@@ -1,4 +1,7 @@
+import { createConnection } from 'mongoose';
 import { createEvent } from '@aict/contracts';
+import { readsDuring } from '@aict/service-kit/testing';
+import { pendingStoreId } from '../data/collections';
 import { recordOf } from '../data/layout';
 import {
   buildContent,
@@ -45,6 +48,31 @@ const list = (ws: number, query = '') =>
   h.call('GET', `/api/contents?workspaceId=${ws}${query}`, { as: userOf(ws) });
 
 describe('storing a finished generation', () => {
+  it('when a new content is stored, then its record is read once, and its second copy is answered without a read', async () => {
+    const db = await createConnection(h.env.MONGO_URL!, { monitorCommands: true }).asPromise();
+    const other = h.processOn(db);
+    const content = buildContent({ workspaceId: newWorkspaceId() });
+    try {
+      const stores: boolean[] = [];
+      const reads = await readsDuring(db.getClient(), 'contents', async () => {
+        stores.push((await storeContent(other, content)).stored);
+        stores.push((await storeContent(other, content)).stored);
+      });
+      // A process that has not seen it: found by its read after the pending write, which goes.
+      const elsewhere = await storeContent(h.domain, content);
+
+      expect(stores).toEqual([true, false]);
+      expect(reads).toEqual([content.id]);
+      expect(elsewhere.stored).toBe(false);
+      expect(
+        await h.db.collection('pending').findOne({ _id: pendingStoreId(content.id) } as never),
+      ).toBeNull();
+    } finally {
+      await other.indexer.stop();
+      await db.close();
+    }
+  });
+
   it('when content.store and generation.completed bring the same content, then it is stored once and announced once', async () => {
     const ws = newWorkspaceId();
     const content = buildContent({ workspaceId: ws });

@@ -17,11 +17,13 @@ export async function storeContent(
   gc: GeneratedContent,
 ): Promise<ContentStoreReply> {
   const reply = (stored: boolean): ContentStoreReply => ({ id: gc.id, stored });
-  if (await d.contents.exists(gc.id)) return reply(false);
+  // The request and the event of one generation usually reach the same process: the second
+  // is answered from memory. A record stored elsewhere (another replica, before a restart) is
+  // found by the read after the pending write below, which a new content needs anyway.
+  if (d.contents.knownToExist(gc.id)) return reply(false);
   const key = ownerKeyOf(gc.workspaceId, gc.userId);
   return d.locks.run(ownerLock(key), async () => {
-    // Stored by this process while this call waited for the lock (another replica's store
-    // is caught after the pending write below).
+    // Stored by this process while this call waited for the lock.
     if (d.contents.knownToExist(gc.id)) return reply(false);
     if (await d.counters.isClosed(key)) {
       d.logger.info({ contentId: gc.id, key }, 'content of a deleted workspace not stored');
