@@ -50,7 +50,7 @@ export function createDomain(deps: AppDeps): DomainDeps {
     promptResults: createPromptResultsRepository(c),
     images: createGeneratedImages(storage, config.GENERATION_BUCKET),
     index: createSearchIndexRepository(c),
-    indexer: new IndexQueue((key, page) => indexPage(d, key, page), logger),
+    indexer: new IndexQueue((key, page, ver) => indexPage(d, key, page, ver), logger),
     locks: new KeyedLock(),
     searchCache: pages,
   };

@@ -30,7 +30,7 @@ export async function applyStored(d: DomainDeps, r: ContentRecord): Promise<void
       // Always (also when unchanged): a crash may have come before the version was recorded.
       // The index follows the version off the critical path (search-index.ts IndexQueue).
       await d.history.setVersion(r.key, scope, at.page, at.ver);
-      if (scope === 'search') d.indexer.schedule(r.key, at.page);
+      if (scope === 'search') d.indexer.schedule(r.key, at.page, at.ver);
       return [scope, at.page] as const;
     }),
   );
@@ -51,7 +51,7 @@ export async function applyDeleted(d: DomainDeps, r: ContentRecord): Promise<voi
       const removed = await d.history.remove(r.key, scope, item, r.at?.[scope]);
       if (!removed) return;
       await d.history.setVersion(r.key, scope, removed.page, removed.ver);
-      if (scope === 'search') d.indexer.schedule(r.key, removed.page);
+      if (scope === 'search') d.indexer.schedule(r.key, removed.page, removed.ver);
     }),
   );
   await Promise.all([
@@ -76,7 +76,7 @@ export async function applyReview(d: DomainDeps, r: ContentRecord): Promise<Cont
       const done = await d.history.replace(r.key, scope, itemFor(scope, next), r.at?.[scope]);
       if (!done) return;
       await d.history.setVersion(r.key, scope, done.page, done.ver);
-      if (scope === 'search') d.indexer.schedule(r.key, done.page);
+      if (scope === 'search') d.indexer.schedule(r.key, done.page, done.ver);
     }),
   );
   await replaceTurn(d, next);

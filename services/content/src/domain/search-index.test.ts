@@ -232,6 +232,29 @@ describe('search index', () => {
     expect(restored.reads).toBeLessThanOrEqual(2 + 3 + 1);
   });
 
+  it('when a page is scheduled again before its upkeep, then it runs once, with the newest version, or with none (the head is read) when one schedule named none', async () => {
+    const runs: Array<[string, number, number | undefined]> = [];
+    const queue = new IndexQueue(
+      async (key, page, ver) => void runs.push([key, page, ver]),
+      h.domain.logger,
+      0,
+    );
+    queue.schedule('a', 0, 3);
+    queue.schedule('a', 0, 5);
+    queue.schedule('a', 0, 4);
+    queue.schedule('b', 1, 2);
+    queue.schedule('b', 1);
+    queue.schedule('b', 1, 7);
+
+    await queue.idle();
+    await queue.stop();
+
+    expect(runs).toEqual([
+      ['a', 0, 5],
+      ['b', 1, undefined],
+    ]);
+  });
+
   it('when the reindex command is given no owner, then it prints its usage and exits with 2', async () => {
     const lines: string[] = [];
 
@@ -264,6 +287,17 @@ describe("a search page's record of grams, kept by the process that keeps it up"
     await storeContent(mine, content);
     await mine.indexer.idle();
   };
+
+  it('when a content is stored into an indexed history, then its upkeep reads no head (the store passes the version it recorded)', async () => {
+    const ws = newWorkspaceId();
+    await storeIndexed(buildContent({ workspaceId: ws, title: 'Opening words' }));
+    await storeContent(mine, buildContent({ workspaceId: ws, title: 'Pangolin report' }));
+
+    const heads = await readsDuring(db.getClient(), 'history_heads', () => mine.indexer.idle());
+
+    expect(heads).toEqual([]);
+    expect((await search(ws, 'pangolin')).items).toHaveLength(1);
+  });
 
   it('when contents are stored one after another on one page, then its record is read once', async () => {
     const ws = newWorkspaceId();

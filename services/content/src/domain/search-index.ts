@@ -1,5 +1,5 @@
 import type { Logger } from '@aict/service-kit';
-import type { HeadDoc, OwnerKey, SearchItem } from '../data/layout';
+import { headId, type HeadDoc, type OwnerKey, type SearchItem } from '../data/layout';
 import { gramsOf } from '../data/trigrams';
 import type { DomainDeps } from './domain-deps';
 
@@ -40,12 +40,13 @@ export const UPKEEP_DELAY_MS = 300;
  * the next write of the page schedule them again.
  */
 export class IndexQueue {
-  private readonly due = new Map<OwnerKey, Set<number>>();
+  /** Per owner, the pages waiting and the version their writer recorded (none: read the head). */
+  private readonly due = new Map<OwnerKey, Map<number, number | undefined>>();
   private running: Promise<void> | null = null;
   private stopped = false;
 
   constructor(
-    private readonly run: (key: OwnerKey, page: number) => Promise<void>,
+    private readonly run: (key: OwnerKey, page: number, ver?: number) => Promise<void>,
     private readonly logger: Logger,
     private readonly delayMs = UPKEEP_DELAY_MS,
   ) {}
@@ -57,11 +58,21 @@ export class IndexQueue {
     return n;
   }
 
-  schedule(key: OwnerKey, page: number): void {
+  /**
+   * `ver`: the page's version its writer just recorded in the head (the upkeep then reads no
+   * head); a page scheduled again keeps the newest, or none when one came without.
+   */
+  schedule(key: OwnerKey, page: number, ver?: number): void {
     if (this.stopped) return;
-    const pages = this.due.get(key);
-    if (pages) pages.add(page);
-    else this.due.set(key, new Set([page]));
+    const pages = this.due.get(key) ?? new Map<number, number | undefined>();
+    this.due.set(key, pages);
+    const before = pages.get(page);
+    const merged = !pages.has(page)
+      ? ver
+      : before === undefined || ver === undefined
+        ? undefined
+        : Math.max(before, ver);
+    pages.set(page, merged);
     this.kick();
   }
 
@@ -93,15 +104,15 @@ export class IndexQueue {
       });
   }
 
-  private take(): { key: OwnerKey; page: number } | null {
+  private take(): { key: OwnerKey; page: number; ver: number | undefined } | null {
     const first = this.due.entries().next();
     if (first.done) return null;
     const [key, pages] = first.value;
-    const page = pages.values().next().value!;
+    const [page, ver] = pages.entries().next().value!;
     pages.delete(page);
     this.due.delete(key);
     if (pages.size > 0) this.due.set(key, pages); // the owner goes to the end: owners in turn
-    return { key, page };
+    return { key, page, ver };
   }
 
   private async drain(): Promise<void> {
@@ -112,7 +123,7 @@ export class IndexQueue {
       const next = this.take();
       if (!next) return;
       try {
-        await this.run(next.key, next.page);
+        await this.run(next.key, next.page, next.ver);
       } catch (err) {
         // The page stays unindexed: searches read it whole; its next write retries.
         this.logger.warn({ err, ...next }, 'search index upkeep failed for a page');
@@ -153,21 +164,32 @@ async function addPage(
  * items at its current version, then records that version in the marker. Idempotent; a
  * page already indexed at its version costs two reads. An owner without a marker gets its
  * index built whole when it is small (AUTO_BUILD_PAGES), else it keeps searching by scan.
+ * `ver`: the version the page's writer recorded in the head, which then is not read (the
+ * page itself is read when the cache holds another version: a newer one is indexed).
  */
-export async function indexPage(d: IndexDeps, key: OwnerKey, page: number): Promise<void> {
+export async function indexPage(
+  d: IndexDeps,
+  key: OwnerKey,
+  page: number,
+  ver?: number,
+): Promise<void> {
   await d.locks.run(indexLock(key), async () => {
-    const [marker, head] = await Promise.all([
+    const [marker, read] = await Promise.all([
       d.index.readMarker(key),
-      d.history.readHead(key, 'search'),
+      ver === undefined ? d.history.readHead(key, 'search') : undefined,
     ]);
-    if (!head) return; // nothing stored, or the workspace was deleted
     if (marker.ready) {
-      const { ver, items } = await readSearchPage(d, key, page, head);
-      if (ver === 0 || marker.iv[page] === ver) return;
-      await addPage(d, key, page, items, marker.gen);
-      await d.index.setIndexed(key, page, ver);
+      const head = read === undefined ? writtenHead(key, page, ver!) : read;
+      if (!head) return; // nothing stored, or the workspace was deleted
+      const current = await readSearchPage(d, key, page, head);
+      // A page gone (the workspace deleted meanwhile) has version 0.
+      if (current.ver === 0 || marker.iv[page] === current.ver) return;
+      await addPage(d, key, page, current.items, marker.gen);
+      await d.index.setIndexed(key, page, current.ver);
       return;
     }
+    const head = read === undefined ? await d.history.readHead(key, 'search') : read;
+    if (!head) return;
     if (head.lastPage >= AUTO_BUILD_PAGES) {
       if (d.index.firstReport(key))
         d.logger.warn(
@@ -178,13 +200,20 @@ export async function indexPage(d: IndexDeps, key: OwnerKey, page: number): Prom
     }
     const iv: Record<string, number> = {};
     for (let p = 0; p <= head.lastPage; p++) {
-      const { ver, items } = await readSearchPage(d, key, p, head);
+      const { ver: at, items } = await readSearchPage(d, key, p, head);
       await addPage(d, key, p, items);
-      if (ver > 0) iv[p] = ver;
+      if (at > 0) iv[p] = at;
     }
     await d.index.markReady(key, iv);
   });
 }
+
+/** The head as far as the page's writer recorded it: that page at that version. */
+const writtenHead = (key: OwnerKey, page: number, ver: number): HeadDoc => ({
+  _id: headId(key, 'search'),
+  lastPage: page,
+  v: { [page]: ver },
+});
 
 /**
  * The crash repair's part for the index (run once at start, in the background): every
