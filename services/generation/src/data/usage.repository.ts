@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import { createChain, isDuplicateKey } from '@aict/service-kit';
+import { createChain, isDuplicateKey, LruCache } from '@aict/service-kit';
 import { createTtlCache } from '../lib/ttl-cache';
 import type { RateSlotDoc, TallySlotDoc, UsageEntry, UsageLimitDoc } from './usage.model';
 
@@ -44,6 +44,13 @@ const KEEP = 64;
 const LATEST_KEPT = 2_000;
 
 /**
+ * Tally slots kept in the process: a slot is inserted once and never changed, so the fold
+ * (every FOLD_EVERY settles) and the usage views read only the slots other processes took,
+ * plus the first one missing.
+ */
+const SLOTS_KEPT = 4_096;
+
+/**
  * The usage ledger (by `_id`; the month's list is a query on workspace + month), the month
  * counters and prices (chains: exact under concurrency on both engines), the limits and the
  * rate slots (by `_id`).
@@ -70,6 +77,7 @@ export function createUsageRepository(
   /** The highest tally slot this process has seen per scope (only grows; a hint). */
   const seenSlot = new Map<string, number>();
   const slotId = (scope: string, k: number) => `tally:${scope}:${k}`;
+  const slots = new LruCache<string, TallySlotDoc>(SLOTS_KEPT);
   const limitCache = createTtlCache<number | null>(options.limitCacheMs, {
     staleMs: options.staleMs ?? 0,
   });
@@ -148,12 +156,22 @@ export function createUsageRepository(
     /** Records which tally slot the entry takes in a scope (before it takes it). */
     markTallySlot: (id: string, scopeKind: 'workspace' | 'user', k: number) =>
       Ledger.updateOne({ _id: id }, { $set: { [`tally.${scopeKind}`]: k } }),
-    readTallySlot: (scope: string, k: number) =>
-      TallySlots.findById(slotId(scope, k)).lean<TallySlotDoc>(),
+    /** Slot k of a tally if this process took or read it (no read). */
+    keptTallySlot: (scope: string, k: number) => slots.get(slotId(scope, k)),
+    async readTallySlot(scope: string, k: number): Promise<TallySlotDoc | null> {
+      const id = slotId(scope, k);
+      const kept = slots.get(id);
+      if (kept) return kept;
+      const slot = await TallySlots.findById(id).lean<TallySlotDoc>();
+      if (slot) slots.set(id, slot);
+      return slot;
+    },
     /** Takes slot k of a tally; false when it is taken. */
     async insertTallySlot(scope: string, k: number, slot: Omit<TallySlotDoc, '_id'>) {
       try {
-        await TallySlots.collection.insertOne({ ...slot, _id: slotId(scope, k) } as never);
+        const doc = { ...slot, _id: slotId(scope, k) };
+        await TallySlots.collection.insertOne(doc as never);
+        slots.set(doc._id, doc);
       } catch (err) {
         if (isDuplicateKey(err)) {
           if (k > (seenSlot.get(scope) ?? 0)) seenSlot.set(scope, k);

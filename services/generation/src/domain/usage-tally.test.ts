@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TrustedContext } from '@aict/contracts';
 import {
   newWorkspaceId,
+  readsDuring,
   startServiceHarness,
   type ServiceHarness,
 } from '@aict/service-kit/testing';
@@ -118,6 +119,43 @@ describe('month tallies', () => {
     const own = await usageSummary(d, bob, workspaceId, undefined);
     const bobs = ledger.filter((e) => e.userId === bob.uid);
     expect(own.byUser).toEqual([{ key: bob.uid, costMicros: sum(bobs), calls: bobs.length }]);
+  });
+
+  it('when one process settled the calls, then their tally reads only the first slot not taken yet; a slot another process took is read', async () => {
+    const workspaceId = newWorkspaceId();
+    const scope = workspaceTally(workspaceId, monthOf(new Date()));
+    const settleOn = async (domain: DomainDeps) =>
+      (await startMeter(domain, contextIn(workspaceId), workspaceId, randomUUID(), TEXT)).settle({
+        inputTokens: 1_000,
+        outputTokens: 0,
+        images: null,
+      });
+    for (let i = 0; i < 3; i++) await settleOn(d);
+
+    let mine = 0;
+    const mineReads = await readsDuring(
+      h.service.deps.mongo!.getClient(),
+      'usage_tally_slots',
+      async () => {
+        mine = (await readTally(d, scope)).pending;
+      },
+    );
+    await settleOn(replica);
+    let both = 0;
+    const bothReads = await readsDuring(
+      h.service.deps.mongo!.getClient(),
+      'usage_tally_slots',
+      async () => {
+        both = (await readTally(d, scope)).pending;
+      },
+    );
+
+    expect(mine).toBe(3);
+    expect(mineReads).toEqual([`tally:${scope}:4`]);
+    expect(both).toBe(4);
+    // From slot 4 on (the other process's, then the first ones missing): none of its own.
+    expect(bothReads[0]).toBe(`tally:${scope}:4`);
+    expect(bothReads.filter((id) => /:[123]$/.test(id))).toEqual([]);
   });
 
   it('when a settle died before its entry was tallied, then the repair counts it once, however often it runs', async () => {

@@ -66,9 +66,17 @@ function addSlot(tally: OpenTally, slot: TallySlotDoc) {
   tally.upTo += 1;
 }
 
-/** Slots after `upTo` that exist now (read by `_id`, a few at a time, until one is missing). */
+/**
+ * Slots after `upTo` that exist now: those the process keeps, then read by `_id`, a few at a
+ * time, until one is missing.
+ */
 async function slotsAfter(d: DomainDeps, scope: string, upTo: number): Promise<TallySlotDoc[]> {
   const found: TallySlotDoc[] = [];
+  // The slots this process took or read first (a slot never changes once taken).
+  for (let kept = d.usage.keptTallySlot(scope, upTo + 1); kept;) {
+    found.push(kept);
+    kept = d.usage.keptTallySlot(scope, upTo + found.length + 1);
+  }
   for (let batch = 1; ; batch = Math.min(batch * 2, 16)) {
     const from = upTo + found.length + 1;
     const read = await Promise.all(
