@@ -143,6 +143,32 @@ describe('a chain of versions', () => {
       );
     });
 
+    it('when its head moves every few versions only, then a process new to it still finds the latest, and the head is written that often', async () => {
+      const collection = conn.collection('chain_head_every') as unknown as mongo.Collection;
+      const writer = createChain<{ count: number }>(collection, {
+        keep: 16,
+        latestCache: 10,
+        headEvery: 4,
+      });
+      let headWrites = 0;
+      const onStarted = (event: mongo.CommandStartedEvent) => {
+        const command = event.command as { update?: string; updates?: { q: { _id: string } }[] };
+        if (command.update === 'chain_head_every' && command.updates?.[0]?.q._id === 'sparse')
+          headWrites++;
+      };
+      conn.getClient().on('commandStarted', onStarted);
+      try {
+        for (let i = 0; i < 10; i++) await increment(writer, 'sparse');
+      } finally {
+        conn.getClient().off('commandStarted', onStarted);
+      }
+
+      const fresh = createChain<{ count: number }>(collection, { keep: 16, headEvery: 4 });
+      expect((await fresh.latest('sparse'))?.value.count).toBe(10);
+      expect(headWrites).toBe(2); // versions 4 and 8
+      expect(() => createChain(collection, { keep: 4, headEvery: 4 })).toThrow('below keep');
+    });
+
     it('when asked to drop it or to carry events, then it refuses', async () => {
       const collection = conn.collection('chain_kept_refusals') as unknown as mongo.Collection;
       const chain = createChain<{ count: number }>(collection, { keep: 2, latestCache: 10 });

@@ -77,6 +77,12 @@ export interface ChainOptions {
    * still the latest), and retention empties a version without reading it first.
    */
   latestCache?: number;
+  /**
+   * The head (a hint) is moved by every `headEvery`-th version only (default 1: every one): a
+   * reader new to the chain then walks at most `headEvery` versions past it, one read each,
+   * and every other append saves a write. Below `keep` (readers walk through tombstones).
+   */
+  headEvery?: number;
 }
 
 export const linkId = (chain: string, n: number) => `${chain}@${n}`;
@@ -84,6 +90,9 @@ export const linkId = (chain: string, n: number) => `${chain}@${n}`;
 export function createChain<V>(collection: mongo.Collection, options: ChainOptions) {
   const links = collection as unknown as mongo.Collection<StoredLink<V>>;
   const heads = collection as unknown as mongo.Collection<ChainHead>;
+  const headEvery = options.headEvery ?? 1;
+  if (!Number.isInteger(headEvery) || headEvery < 1 || (headEvery > 1 && headEvery >= options.keep))
+    throw new Error('headEvery must be 1, or a whole number below keep');
   if (options.latestCache !== undefined && options.dropsBefore)
     throw new Error('a chain with dropsBefore cannot keep its latest version (latestCache)');
   const kept =
@@ -226,9 +235,10 @@ export function createChain<V>(collection: mongo.Collection, options: ChainOptio
       }
       remember(chain, n);
       kept?.set(chain, { _id: linkId(chain, n), chain, n, value, at: new Date() });
-      await heads
-        .updateOne({ _id: chain }, { $max: { head: n } }, { upsert: true })
-        .catch(() => undefined); // a hint: readers find newer versions anyway
+      if (n % headEvery === 0)
+        await heads
+          .updateOne({ _id: chain }, { $max: { head: n } }, { upsert: true })
+          .catch(() => undefined); // a hint: readers find newer versions anyway
       const emptied = n - options.keep;
       if (emptied >= 1) await empty(chain, emptied);
       if (emptied - PURGE_AFTER >= 1) await purge(chain, emptied - PURGE_AFTER);

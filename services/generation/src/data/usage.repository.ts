@@ -69,7 +69,8 @@ export function createUsageRepository(
    */
   options: { limitCacheMs: number; staleMs?: number } = { limitCacheMs: 0 },
 ) {
-  const chainOptions = { keep: KEEP, latestCache: LATEST_KEPT };
+  // The head moves every 8th version: a process new to a chain walks at most 8 versions.
+  const chainOptions = { keep: KEEP, latestCache: LATEST_KEPT, headEvery: 8 };
   const counters = createChain<SpentValue>(models.Chains.collection as never, chainOptions);
   const prices = createChain<StoredPrice>(models.Chains.collection as never, chainOptions);
   const tallies = createChain<TallyValue>(models.Chains.collection as never, chainOptions);
