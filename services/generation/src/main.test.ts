@@ -1,13 +1,17 @@
-import { serviceTestEnv } from '@aict/service-kit/testing';
+import { dropTestDatabase, serviceTestEnv } from '@aict/service-kit/testing';
 import { start } from './main';
 
 describe('generation service', () => {
+  const env = serviceTestEnv('generation');
   let service: Awaited<ReturnType<typeof start>>;
 
   beforeAll(async () => {
-    service = await start({ env: serviceTestEnv('generation'), exit: () => {} });
+    service = await start({ env, exit: () => {} });
   });
-  afterAll(() => service.shutdown('test done'));
+  afterAll(async () => {
+    await service.shutdown('test done');
+    await dropTestDatabase(env.MONGO_URL);
+  });
 
   it('when it has started on the real infrastructure, then /healthz and /readyz answer 200', async () => {
     const health = await fetch(`${service.http.url}/healthz`);

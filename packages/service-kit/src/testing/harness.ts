@@ -183,6 +183,18 @@ export interface ServiceHarness<S> {
   stop(): Promise<void>;
 }
 
+/** Drops the database a service under test used (its `MONGO_URL`, from serviceTestEnv). */
+export async function dropTestDatabase(mongoUrl: string | undefined): Promise<void> {
+  if (!mongoUrl) return;
+  const conn = await mongoose
+    .createConnection(mongoUrl, { serverSelectionTimeoutMS: 5000 })
+    .asPromise()
+    .catch(() => null);
+  if (!conn) return;
+  await conn.dropDatabase().catch(() => undefined);
+  await conn.close().catch(() => undefined);
+}
+
 /** Removes the objects and the bucket a service under test wrote. */
 export async function removeTestBucket(service: Pick<RunningService<unknown>, 'deps'>) {
   const storage = service.deps.storage;

@@ -3,7 +3,13 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { CONTEXT_HEADER } from '@aict/contracts';
-import { serviceTestEnv, signTestContext, waitFor, type Caller } from '@aict/service-kit/testing';
+import {
+  dropTestDatabase,
+  serviceTestEnv,
+  signTestContext,
+  waitFor,
+  type Caller,
+} from '@aict/service-kit/testing';
 
 // The real prompt service (its built dist/), started on a test file's vhost: the routes that
 // ask it (`prompt.count`, `prompt.for-results`) meet its real rules. Without a build of it
@@ -30,11 +36,9 @@ export async function startPromptService(vhostUrl: string): Promise<PromptServic
     throw new Error('build the prompt service first: npm run build -w @aict/prompt-service');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const env = serviceTestEnv('prompt', { AMQP_URL: vhostUrl, PORT: String(port) });
   const child = spawn(process.execPath, [PROMPT_MAIN], {
-    env: {
-      ...process.env,
-      ...serviceTestEnv('prompt', { AMQP_URL: vhostUrl, PORT: String(port) }),
-    },
+    env: { ...process.env, ...env },
     stdio: 'ignore',
   });
   await waitFor(
@@ -53,10 +57,12 @@ export async function startPromptService(vhostUrl: string): Promise<PromptServic
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await dropTestDatabase(env.MONGO_URL);
     },
   };
 }

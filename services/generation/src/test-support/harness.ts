@@ -4,6 +4,7 @@ import {
   acquireSharedBrokerLock,
   callerOf,
   createTestVhost,
+  dropTestDatabase,
   removeTestBucket,
   serviceTestEnv,
   superAdmin,
@@ -62,22 +63,16 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
   const releaseLock = await acquireSharedBrokerLock();
   const vhost = await createTestVhost('aict-generation');
   const sim = await startProviderSim({ config: { fillerTokens: 5 } });
-  const workspace = await workspaceService.start({
-    env: serviceTestEnv('workspace', {
+  const envs = {
+    workspace: serviceTestEnv('workspace', {
       AMQP_URL: vhost.url,
       SETTINGS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       OPENAI_BASE_URL: sim.url,
       // As in the local run: a workspace may name the simulator as its provider.
       PROVIDER_URL_ALLOWED_ORIGINS: sim.origin,
     }),
-    exit: () => {},
-  });
-  const prompt = await promptService.start({
-    env: serviceTestEnv('prompt', { AMQP_URL: vhost.url }),
-    exit: () => {},
-  });
-  const generation = await start({
-    env: serviceTestEnv('generation', {
+    prompt: serviceTestEnv('prompt', { AMQP_URL: vhost.url }),
+    generation: serviceTestEnv('generation', {
       AMQP_URL: vhost.url,
       PROVIDER_TIMEOUT_MS: '1500',
       PROVIDER_MAX_RETRIES: '2',
@@ -86,8 +81,10 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
       PROVIDER_URL_ALLOWED_ORIGINS: sim.origin,
       ...overrides,
     }),
-    exit: () => {},
-  });
+  };
+  const workspace = await workspaceService.start({ env: envs.workspace, exit: () => {} });
+  const prompt = await promptService.start({ env: envs.prompt, exit: () => {} });
+  const generation = await start({ env: envs.generation, exit: () => {} });
   const callers = {
     workspace: callerOf(workspace.http.url),
     prompt: callerOf(prompt.http.url),
@@ -145,6 +142,8 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
       await workspace.shutdown('test done');
       await sim.close();
       for (const service of [generation, prompt, workspace]) await removeTestBucket(service);
+      // Their databases too: test runs on one machine would otherwise pile them up.
+      for (const env of Object.values(envs)) await dropTestDatabase(env.MONGO_URL);
       await vhost.remove();
       releaseLock();
     },
