@@ -132,23 +132,22 @@ describe('month tallies', () => {
       });
     for (let i = 0; i < 3; i++) await settleOn(d);
 
-    let mine = 0;
-    const mineReads = await readsDuring(
-      h.service.deps.mongo!.getClient(),
-      'usage_tally_slots',
-      async () => {
-        mine = (await readTally(d, scope)).pending;
-      },
-    );
+    /** The tally's slots not folded yet, read by `d`, and the slot reads that took. */
+    const pendingRead = async () => {
+      let pending = 0;
+      const reads = await readsDuring(
+        h.service.deps.mongo!.getClient(),
+        'usage_tally_slots',
+        async () => {
+          pending = (await readTally(d, scope)).pending;
+        },
+      );
+      return { pending, reads };
+    };
+
+    const { pending: mine, reads: mineReads } = await pendingRead();
     await settleOn(replica);
-    let both = 0;
-    const bothReads = await readsDuring(
-      h.service.deps.mongo!.getClient(),
-      'usage_tally_slots',
-      async () => {
-        both = (await readTally(d, scope)).pending;
-      },
-    );
+    const { pending: both, reads: bothReads } = await pendingRead();
 
     expect(mine).toBe(3);
     expect(mineReads).toEqual([`tally:${scope}:4`]);
