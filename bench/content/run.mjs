@@ -203,7 +203,7 @@ function storeRequest(rng, workspaceId, createdAt) {
  * p50/p95 of the answer, and how long after the last answer the search index held every
  * page of the owner (its marker's `iv` equal to the head's `v`; -1: not indexed).
  */
-async function measureStores(bus, db, workspaceId, n) {
+async function measureStores(bus, db, layout, workspaceId, n) {
   const rng = random(workspaceId);
   const times = [];
   const t0 = Date.now();
@@ -223,7 +223,10 @@ async function measureStores(bus, db, workspaceId, n) {
       db.collection('search_postings').findOne({ _id: `ready:${workspaceId}` }),
     ]);
     if (!marker?.ready) break;
-    const behind = Object.entries(head?.v ?? {}).filter(([p, v]) => marker.iv?.[p] !== v);
+    const indexed = layout.decodeVersions(marker.iv);
+    const behind = Object.entries(layout.decodeVersions(head?.v)).filter(
+      ([p, v]) => indexed[p] !== v,
+    );
     if (behind.length === 0) {
       lagMs = Date.now() - tLast;
       break;
@@ -405,7 +408,7 @@ async function main() {
         [`store without index (D, ${k(UNINDEXED_CONTENTS)}, no index)`, wsD],
         [`store with index upkeep (A, again)`, wsA],
       ]) {
-        const r = await measureStores(bus, db, ws, STORES);
+        const r = await measureStores(bus, db, layout, ws, STORES);
         const lag = r.lagMs < 0 ? '–' : `${r.lagMs} ms`;
         log(`| ${name} | ${STORES} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${lag} |`);
       }

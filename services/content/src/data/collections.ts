@@ -3,7 +3,7 @@ import type { Envelope, Logger } from '@aict/service-kit';
 import type {
   ContentRecord,
   CountersDoc,
-  HeadDoc,
+  StoredHeadDoc,
   OwnerKey,
   PageDoc,
   SearchItem,
@@ -53,7 +53,7 @@ export function contentCollections(conn: Connection) {
     contents: conn.collection<ContentRecord>('contents'),
     pages: conn.collection<PageDoc>('history_pages'),
     searchPages: conn.collection<PageDoc<SearchItem>>('search_pages'),
-    heads: conn.collection<HeadDoc>('history_heads'),
+    heads: conn.collection<StoredHeadDoc>('history_heads'),
     threads: conn.collection<ThreadDoc>('threads'),
     counters: conn.collection<CountersDoc>('counters'),
     pending: conn.collection<PendingDoc>('pending'),

@@ -48,12 +48,9 @@ function processRepository() {
 
 type Repository = ReturnType<typeof processRepository>;
 
-/** What the store does for one scope: the item placed, then its page's version recorded. */
-async function add(history: Repository, key: OwnerKey, scope: Scope, item: SummaryItem) {
-  const at = await history.place(key, scope, item);
-  await history.setVersion(key, scope, at.page, at.ver);
-  return at;
-}
+/** What the store does for one scope: the item placed (and its page's version recorded). */
+const add = (history: Repository, key: OwnerKey, scope: Scope, item: SummaryItem) =>
+  history.place(key, scope, item);
 
 /** Page reads by `_id` sent to the database while `work` runs. */
 const pageReads = (work: () => Promise<unknown>) =>
@@ -130,5 +127,39 @@ describe('history pages kept for their version', () => {
     await add(history, key, 'all', itemOf(key, 'after'));
 
     expect(await storedTitles(key, 'all')).toEqual(['kept', 'answer lost', 'after']);
+  });
+});
+
+describe('page versions in the head', () => {
+  it('when a head was written before with a map of versions, then its pages are still taken from the cache and its versions kept', async () => {
+    const key = String(newWorkspaceId());
+    const history = processRepository();
+    const first = await add(history, key, 'all', itemOf(key, 'first'));
+    // The head as versions before this one wrote it: a field per page.
+    await db
+      .collection('history_heads')
+      .replaceOne({ _id: headId(key, 'all') } as never, { lastPage: 0, v: { 0: first.ver } });
+
+    const reads = await pageReads(() => add(history, key, 'all', itemOf(key, 'second')));
+
+    expect(reads).toEqual([]);
+    expect((await history.readHead(key, 'all'))?.v).toEqual({ 0: first.ver + 1 });
+    expect(await storedTitles(key, 'all')).toEqual(['first', 'second']);
+  });
+
+  it('when items fill several pages and one in an older page is removed, then the head lists every page at its version', async () => {
+    const key = String(newWorkspaceId());
+    const history = createHistoryRepository(contentCollections(db), 2);
+    const items = ['a', 'b', 'c', 'd', 'e'].map((t) => itemOf(key, t));
+    for (const item of items) await add(history, key, 'text', item);
+
+    const removed = await history.remove(key, 'text', items[0]!);
+
+    expect(removed).toEqual({ page: 0, ver: 3, changed: true });
+    expect(await history.readHead(key, 'text')).toEqual({
+      _id: headId(key, 'text'),
+      lastPage: 2,
+      v: { 0: 3, 1: 2, 2: 1 },
+    });
   });
 });

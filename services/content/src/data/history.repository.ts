@@ -2,6 +2,8 @@ import type { Collection } from 'mongoose';
 import type { ContentCollections } from './collections';
 import {
   compareItems,
+  decodeVersions,
+  encodeVersions,
   PAGE_SIZE,
   headId,
   insertSorted,
@@ -15,10 +17,11 @@ import {
 
 // History pages ("bucket pattern"): per owner and scope, pages `<key>:<scope>:<n>` of up to
 // `pageSize` items, oldest first inside a page, page numbers growing with time, and a head
-// `<key>:<scope>` with the last page number and each page's version (`v`, recorded by the
-// caller after the page's write: `setVersion`). Every read and write is by `_id`. Writers of
-// one owner are serialised by the caller (the owner's lock): FerretDB v1 applies an update as
-// read-modify-write.
+// `<key>:<scope>` with the last page number and each page's version (`v`, one string:
+// layout.ts StoredVersions), written after the page by the same call. Every read and write is
+// by `_id`. Writers of one owner are serialised by the caller (the owner's lock): FerretDB v1
+// applies an update as read-modify-write, and the head is rewritten from the one this call
+// read.
 //
 // The pages this process wrote or read are kept in `cache` for the version they had: a write
 // reads the head anyway, and a page whose version the head lists is taken from the cache
@@ -54,7 +57,10 @@ export function createHistoryRepository(
   const pagesOf = (scope: Scope) =>
     (scope === 'search' ? c.searchPages : c.pages) as unknown as Collection<AnyPage>;
 
-  const readHead = (key: OwnerKey, scope: Scope) => c.heads.findOne({ _id: headId(key, scope) });
+  async function readHead(key: OwnerKey, scope: Scope): Promise<HeadDoc | null> {
+    const stored = await c.heads.findOne({ _id: headId(key, scope) });
+    return stored && { _id: stored._id, lastPage: stored.lastPage, v: decodeVersions(stored.v) };
+  }
 
   const readPage = (key: OwnerKey, scope: Scope, page: number) =>
     pagesOf(scope).findOne({ _id: pageId(key, scope, page) });
@@ -85,17 +91,22 @@ export function createHistoryRepository(
     cache.set(page._id, page.ver, page.items);
   }
 
-  async function setHead(key: OwnerKey, scope: Scope, lastPage: number): Promise<void> {
-    await c.heads.updateOne({ _id: headId(key, scope) }, { $set: { lastPage } }, { upsert: true });
-  }
-
-  /** Records page `page`'s version in the scope's head, once the page is written. */
-  async function setVersion(key: OwnerKey, scope: Scope, page: number, ver: number): Promise<void> {
-    await c.heads.updateOne(
-      { _id: headId(key, scope) },
-      { $set: { [`v.${page}`]: ver } },
-      { upsert: true },
-    );
+  /**
+   * Records page `page` at version `ver` (and `lastPage`) in the head `head` read by this
+   * call; no write when it lists them already. Always after the page's write: a crash in
+   * between leaves the version unrecorded, and the next write of the page records it.
+   */
+  async function record(
+    key: OwnerKey,
+    scope: Scope,
+    head: HeadDoc | null,
+    page: number,
+    ver: number,
+  ): Promise<void> {
+    const lastPage = Math.max(head?.lastPage ?? -1, page);
+    if (head && head.lastPage === lastPage && head.v?.[page] === ver) return;
+    const v = encodeVersions({ ...head?.v, [page]: ver });
+    await c.heads.replaceOne({ _id: headId(key, scope) }, { lastPage, v }, { upsert: true });
   }
 
   /**
@@ -131,13 +142,13 @@ export function createHistoryRepository(
     const lastPage = head?.lastPage ?? -1;
     if (!head || lastPage < 0) {
       await writePage(scope, { _id: pageId(key, scope, 0), ver: 1, items: [item] });
-      await setHead(key, scope, 0);
+      await record(key, scope, head, 0, 1);
       return { page: 0, ver: 1, changed: true };
     }
     const found = await locate(key, scope, item, head);
     let { page, doc } = found;
     const items = doc?.items ?? [];
-    if (items.some((i) => i.id === item.id)) return { page, ver: doc!.ver, changed: false };
+    if (items.some((i) => i.id === item.id)) return unchanged(key, scope, head, page, doc!);
     const newest = items.length === 0 || compareItems(items[items.length - 1]!, item) < 0;
     if (items.length >= pageSize && newest) {
       // The page is full and the item comes after it: the next page (a new one at the end).
@@ -145,14 +156,26 @@ export function createHistoryRepository(
       doc = page <= lastPage ? await pageAt(key, scope, page, head) : null;
     }
     const next = insertSorted(doc?.items ?? [], item);
-    if (!next) return { page, ver: doc!.ver, changed: false };
+    if (!next) return unchanged(key, scope, head, page, doc!);
     const ver = (doc?.ver ?? 0) + 1;
     await writePage(scope, { _id: pageId(key, scope, page), ver, items: next });
-    if (page > lastPage) await setHead(key, scope, page);
+    await record(key, scope, head, page, ver);
     return { page, ver, changed: true };
   }
 
-  /** Removes the item from the scope's pages (no-op when absent). Idempotent. */
+  /** A write that changes nothing: the page's version recorded (a crash may have come first). */
+  async function unchanged(
+    key: OwnerKey,
+    scope: Scope,
+    head: HeadDoc,
+    page: number,
+    doc: AnyPage,
+  ): Promise<Placement> {
+    await record(key, scope, head, page, doc.ver);
+    return { page, ver: doc.ver, changed: false };
+  }
+
+  /** Removes the item from the scope's pages (no change when absent). Idempotent. */
   async function remove(
     key: OwnerKey,
     scope: Scope,
@@ -162,13 +185,15 @@ export function createHistoryRepository(
     const head = await readHead(key, scope);
     if (!head) return null;
     const { page, doc } = await locate(key, scope, item, head, hint);
-    if (!doc || !doc.items.some((i) => i.id === item.id)) return null;
+    if (!doc) return null;
+    if (!doc.items.some((i) => i.id === item.id)) return unchanged(key, scope, head, page, doc);
     const ver = doc.ver + 1;
     await writePage(scope, { ...doc, ver, items: doc.items.filter((i) => i.id !== item.id) });
+    await record(key, scope, head, page, ver);
     return { page, ver, changed: true };
   }
 
-  /** Replaces the item with the same id (no-op when absent or equal). Idempotent. */
+  /** Replaces the item with the same id (no change when absent or equal). Idempotent. */
   async function replace(
     key: OwnerKey,
     scope: Scope,
@@ -179,13 +204,14 @@ export function createHistoryRepository(
     if (!head) return null;
     const { page, doc } = await locate(key, scope, item, head, hint);
     const at = doc?.items.findIndex((i) => i.id === item.id) ?? -1;
-    if (!doc || at < 0) return null;
-    if (JSON.stringify(doc.items[at]) === JSON.stringify(item))
-      return { page, ver: doc.ver, changed: false };
+    if (!doc) return null;
+    if (at < 0 || JSON.stringify(doc.items[at]) === JSON.stringify(item))
+      return unchanged(key, scope, head, page, doc);
     const ver = doc.ver + 1;
     const items = [...doc.items];
     items[at] = item;
     await writePage(scope, { ...doc, ver, items });
+    await record(key, scope, head, page, ver);
     return { page, ver, changed: true };
   }
 
@@ -204,7 +230,6 @@ export function createHistoryRepository(
     place,
     remove,
     replace,
-    setVersion,
     deletePage,
     deleteHead,
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { mongo } from 'mongoose';
 import { LruCache } from '@aict/service-kit';
 import type { ContentCollections } from './collections';
-import { pageId, type OwnerKey } from './layout';
+import { decodeVersions, encodeVersions, pageId, type OwnerKey } from './layout';
 import {
   bitUpdate,
   postingId,
@@ -15,7 +15,8 @@ import {
 // The search index's documents (README "Search index"), all read and written by `_id`:
 // postings `g<n>:<gram>:<key>` (bitsets of search pages), per search page the grams already
 // in its postings (`<key>:search:<n>`), and the owner's marker `ready:<key>` (the index is
-// complete; `iv`: the version of each search page the index holds). A bit is only ever added
+// complete; `iv`: the version of each search page the index holds, one string as the heads'
+// `v`: layout.ts StoredVersions). A bit is only ever added
 // (`$bit: { or }`, atomic on MongoDB); on FerretDB v1 an update is a read-modify-write, so
 // one writer per process (the domain's IndexQueue, one page at a time) writes them. Stale
 // bits (deleted items) only cost a page read.
@@ -148,7 +149,11 @@ export function createSearchIndexRepository(c: ContentCollections) {
 
   async function readMarker(key: OwnerKey): Promise<IndexMarker> {
     const marker = await c.postings.findOne({ _id: readyId(key) });
-    return { ready: marker?.ready === true, gen: marker?.gen ?? '', iv: marker?.iv ?? {} };
+    return {
+      ready: marker?.ready === true,
+      gen: marker?.gen ?? '',
+      iv: decodeVersions(marker?.iv),
+    };
   }
 
   /**
@@ -173,16 +178,26 @@ export function createSearchIndexRepository(c: ContentCollections) {
     );
   }
 
-  /** Records that the postings hold page `page` at version `ver` (the marker must exist). */
-  async function setIndexed(key: OwnerKey, page: number, ver: number): Promise<void> {
-    await c.postings.updateOne({ _id: readyId(key) }, { $set: { [`iv.${page}`]: ver } });
+  /**
+   * Records that the postings hold page `page` at version `ver` in the marker `marker` the
+   * caller read (under the owner's index lock, which every writer of the marker holds); the
+   * marker must exist.
+   */
+  async function setIndexed(
+    key: OwnerKey,
+    marker: IndexMarker,
+    page: number,
+    ver: number,
+  ): Promise<void> {
+    const iv = encodeVersions({ ...marker.iv, [page]: ver });
+    await c.postings.updateOne({ _id: readyId(key) }, { $set: { iv } });
   }
 
   /** Writes the marker of a complete index (a new generation) holding these page versions. */
   async function markReady(key: OwnerKey, iv: Record<string, number>): Promise<void> {
     await c.postings.replaceOne(
       { _id: readyId(key) },
-      { key, ready: true, gen: randomUUID(), iv },
+      { key, ready: true, gen: randomUUID(), iv: encodeVersions(iv) },
       { upsert: true },
     );
   }

@@ -1,4 +1,4 @@
-import { APPLIED_MEMORY, hasApplied, withApplied } from './layout';
+import { APPLIED_MEMORY, decodeVersions, encodeVersions, hasApplied, withApplied } from './layout';
 import { gramsOf, storedGrams, storedGramsList } from './trigrams';
 
 describe('the operations a counters document remembers', () => {
@@ -43,5 +43,22 @@ describe("a search page's grams as stored", () => {
   it('when a document holds them as a list (written before), then they are read alike', () => {
     expect(storedGramsList(['ab', 'b c'])).toEqual(['ab', 'b c']);
     expect(storedGramsList(undefined)).toEqual([]);
+  });
+});
+
+describe('page versions as stored', () => {
+  it('when versions are stored, then each page reads back at its version and pages without one stay absent', () => {
+    const v = { 0: 1, 2: 37, 3: 1_000_000, 10: 2 };
+
+    const stored = encodeVersions(v);
+
+    expect(stored).toBe('1,,11,lfls,,,,,,,2');
+    expect(decodeVersions(stored)).toEqual(v);
+    expect(decodeVersions(encodeVersions({}))).toEqual({});
+  });
+
+  it('when a document holds them as a map (written before) or none, then they are read alike', () => {
+    expect(decodeVersions({ 0: 4, 7: 2 })).toEqual({ 0: 4, 7: 2 });
+    expect(decodeVersions(undefined)).toEqual({});
   });
 });

@@ -20,8 +20,11 @@ export interface PostingDoc {
   ready?: boolean;
   /** The marker only: changes with every rebuild (cached postings of another are stale). */
   gen?: string;
-  /** The marker only: search page → the version of it the postings hold. */
-  iv?: Record<string, number>;
+  /**
+   * The marker only: search page → the version of it the postings hold (layout.ts
+   * StoredVersions: one string, or the map in documents written before).
+   */
+  iv?: string | Record<string, number>;
 }
 
 /** The trigrams of one search page whose postings hold the page (`_id` = the page's `_id`). */

@@ -26,10 +26,9 @@ import { tallyDeleted, tallyReviewed, tallyStored } from './prompt-results';
 export async function applyStored(d: DomainDeps, r: ContentRecord): Promise<void> {
   const placed = await Promise.all(
     scopesOf(r.contentType).map(async (scope) => {
+      // Records the page's version in the head, also when unchanged (a crash may have come
+      // before it was). The index follows the version off the critical path (IndexQueue).
       const at = await d.history.place(r.key, scope, itemFor(scope, r));
-      // Always (also when unchanged): a crash may have come before the version was recorded.
-      // The index follows the version off the critical path (search-index.ts IndexQueue).
-      await d.history.setVersion(r.key, scope, at.page, at.ver);
       if (scope === 'search') d.indexer.schedule(r.key, at.page, at.ver);
       return [scope, at.page] as const;
     }),
@@ -50,7 +49,6 @@ export async function applyDeleted(d: DomainDeps, r: ContentRecord): Promise<voi
     scopesOf(r.contentType).map(async (scope) => {
       const removed = await d.history.remove(r.key, scope, item, r.at?.[scope]);
       if (!removed) return;
-      await d.history.setVersion(r.key, scope, removed.page, removed.ver);
       if (scope === 'search') d.indexer.schedule(r.key, removed.page, removed.ver);
     }),
   );
@@ -75,7 +73,6 @@ export async function applyReview(d: DomainDeps, r: ContentRecord): Promise<Cont
     scopesOf(r.contentType).map(async (scope) => {
       const done = await d.history.replace(r.key, scope, itemFor(scope, next), r.at?.[scope]);
       if (!done) return;
-      await d.history.setVersion(r.key, scope, done.page, done.ver);
       if (scope === 'search') d.indexer.schedule(r.key, done.page, done.ver);
     }),
   );

@@ -185,7 +185,7 @@ export async function indexPage(
       // A page gone (the workspace deleted meanwhile) has version 0.
       if (current.ver === 0 || marker.iv[page] === current.ver) return;
       await addPage(d, key, page, current.items, marker.gen);
-      await d.index.setIndexed(key, page, current.ver);
+      await d.index.setIndexed(key, marker, page, current.ver);
       return;
     }
     const head = read === undefined ? await d.history.readHead(key, 'search') : read;
