@@ -110,13 +110,10 @@ async function seed(db, layout, records, { index = true } = {}) {
       await coll.insertMany(list.slice(i, i + batch), { ordered: false });
   };
   await insert('contents', docs.contents);
-  await insert('history_pages', docs.pages, 50);
-  await insert('search_pages', docs.searchPages, 20);
+  await insert('history_pages', docs.pages.map(layout.storedPage), 50);
+  await insert('search_pages', docs.searchPages.map(layout.storedPage), 20);
   await insert('history_heads', docs.heads);
-  await insert(
-    'threads',
-    docs.threads.filter((t) => t.turns.length > 1),
-  );
+  await insert('threads', docs.threads.filter((t) => t.turns.length > 1).map(layout.storedThread));
   await insert('counters', docs.counters);
   if (index) {
     await insert('search_postings', docs.postings);

@@ -5,9 +5,9 @@ import type {
   CountersDoc,
   StoredHeadDoc,
   OwnerKey,
-  PageDoc,
+  StoredPageDoc,
   SearchItem,
-  ThreadDoc,
+  StoredThreadDoc,
 } from './layout';
 import type { PromptResultsDoc } from './prompt-results.repository';
 import type { PageGramsDoc, PostingDoc } from './trigrams';
@@ -51,10 +51,10 @@ export const pendingReviewId = (contentId: string, n: number) => `rev:${contentI
 export function contentCollections(conn: Connection) {
   return {
     contents: conn.collection<ContentRecord>('contents'),
-    pages: conn.collection<PageDoc>('history_pages'),
-    searchPages: conn.collection<PageDoc<SearchItem>>('search_pages'),
+    pages: conn.collection<StoredPageDoc>('history_pages'),
+    searchPages: conn.collection<StoredPageDoc<SearchItem>>('search_pages'),
     heads: conn.collection<StoredHeadDoc>('history_heads'),
-    threads: conn.collection<ThreadDoc>('threads'),
+    threads: conn.collection<StoredThreadDoc>('threads'),
     counters: conn.collection<CountersDoc>('counters'),
     pending: conn.collection<PendingDoc>('pending'),
     /** The search index: per owner and trigram, the search pages that may hold it. */

@@ -1,6 +1,15 @@
 import { LruCache } from '@aict/service-kit';
 import type { ContentCollections } from './collections';
-import type { ContentRecord, OwnerKey, ReviewCopy, Scope, TurnItem } from './layout';
+import {
+  storedThread,
+  threadOf,
+  type ContentRecord,
+  type OwnerKey,
+  type ReviewCopy,
+  type Scope,
+  type ThreadDoc,
+  type TurnItem,
+} from './layout';
 
 // The content records and their threads. Every read and write but the workspace clean-up is
 // by `_id` (ARCHITECTURE "Data on both engines"); the driver returns plain documents.
@@ -64,13 +73,18 @@ export function createContentRepository(c: ContentCollections) {
       return c.contents.deleteMany({ workspaceId });
     },
 
-    findThread: (threadId: string) => c.threads.findOne({ _id: threadId }),
+    findThread: async (threadId: string): Promise<ThreadDoc | null> => {
+      const stored = await c.threads.findOne({ _id: threadId });
+      return stored && threadOf(stored);
+    },
 
     /** Writes the thread's turns; `create` also when it does not exist yet. */
-    saveThread: (threadId: string, key: OwnerKey, turns: TurnItem[], create: boolean) =>
-      create
-        ? c.threads.replaceOne({ _id: threadId }, { key, turns }, { upsert: true })
-        : c.threads.replaceOne({ _id: threadId }, { key, turns }),
+    saveThread: (threadId: string, key: OwnerKey, turns: TurnItem[], create: boolean) => {
+      const { _id, ...doc } = storedThread({ _id: threadId, key, turns });
+      return create
+        ? c.threads.replaceOne({ _id }, doc, { upsert: true })
+        : c.threads.replaceOne({ _id }, doc);
+    },
 
     deleteThread: (threadId: string) => c.threads.deleteOne({ _id: threadId }),
 

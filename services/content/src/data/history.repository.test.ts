@@ -130,6 +130,27 @@ describe('history pages kept for their version', () => {
   });
 });
 
+describe('pages as stored', () => {
+  it('when a page was written before as a list of items, then it is read and the next add keeps its items', async () => {
+    const key = String(newWorkspaceId());
+    const older = itemOf(key, 'written before');
+    await db
+      .collection('history_pages')
+      .insertOne({ _id: pageId(key, 'all', 0), ver: 1, items: [older] } as never);
+    await db
+      .collection('history_heads')
+      .insertOne({ _id: headId(key, 'all'), lastPage: 0, v: { 0: 1 } } as never);
+
+    await add(processRepository(), key, 'all', itemOf(key, 'added now'));
+
+    expect(await storedTitles(key, 'all')).toEqual(['written before', 'added now']);
+    const stored = await db
+      .collection('history_pages')
+      .findOne({ _id: pageId(key, 'all', 0) } as never);
+    expect(typeof stored?.items).toBe('string');
+  });
+});
+
 describe('page versions in the head', () => {
   it('when a head was written before with a map of versions, then its pages are still taken from the cache and its versions kept', async () => {
     const key = String(newWorkspaceId());

@@ -8,9 +8,12 @@ import {
   headId,
   insertSorted,
   pageId,
+  pageOf,
+  storedPage,
   type HeadDoc,
   type OwnerKey,
   type PageDoc,
+  type StoredPageDoc,
   type Scope,
   type SummaryItem,
 } from './layout';
@@ -55,15 +58,17 @@ export function createHistoryRepository(
   cache: PageCache = NO_CACHE,
 ) {
   const pagesOf = (scope: Scope) =>
-    (scope === 'search' ? c.searchPages : c.pages) as unknown as Collection<AnyPage>;
+    (scope === 'search' ? c.searchPages : c.pages) as unknown as Collection<StoredPageDoc>;
 
   async function readHead(key: OwnerKey, scope: Scope): Promise<HeadDoc | null> {
     const stored = await c.heads.findOne({ _id: headId(key, scope) });
     return stored && { _id: stored._id, lastPage: stored.lastPage, v: decodeVersions(stored.v) };
   }
 
-  const readPage = (key: OwnerKey, scope: Scope, page: number) =>
-    pagesOf(scope).findOne({ _id: pageId(key, scope, page) });
+  async function readPage(key: OwnerKey, scope: Scope, page: number): Promise<AnyPage | null> {
+    const stored = await pagesOf(scope).findOne({ _id: pageId(key, scope, page) });
+    return stored && pageOf(stored);
+  }
 
   /** The page at the version the head lists: from the cache when it holds that version. */
   async function pageAt(
@@ -83,11 +88,8 @@ export function createHistoryRepository(
 
   async function writePage(scope: Scope, page: AnyPage): Promise<void> {
     cache.drop(page._id); // a failed write leaves nothing behind that might not be stored
-    await pagesOf(scope).replaceOne(
-      { _id: page._id },
-      { ver: page.ver, items: page.items },
-      { upsert: true },
-    );
+    const { _id, ...doc } = storedPage(page);
+    await pagesOf(scope).replaceOne({ _id }, doc, { upsert: true });
     cache.set(page._id, page.ver, page.items);
   }
 

@@ -119,6 +119,39 @@ export interface PageDoc<I extends SummaryItem = SummaryItem> {
   items: I[];
 }
 
+/**
+ * A list of items as stored: the JSON text of the list, one value. FerretDB v1 decodes a
+ * stored document value by value: a page of 50 items as a list of objects (~800 values) cost
+ * it 12.7 ms per read and 14.7 ms per replace, as one string 3.2 and 2.8 ms (one-off, `node`
+ * against FerretDB here), and a store replaces three pages and a thread. Documents written
+ * before hold the list itself, read alike.
+ */
+export type StoredList<I> = string | I[];
+
+export function listOf<I>(stored: StoredList<I> | undefined): I[] {
+  if (stored === undefined || stored === null) return [];
+  return typeof stored === 'string' ? (JSON.parse(stored) as I[]) : stored;
+}
+
+/** A page as stored (collections `history_pages`, `search_pages`). */
+export interface StoredPageDoc<I extends SummaryItem = SummaryItem> {
+  _id: string;
+  ver: number;
+  items: StoredList<I>;
+}
+
+export const storedPage = <I extends SummaryItem>(page: PageDoc<I>): StoredPageDoc<I> => ({
+  _id: page._id,
+  ver: page.ver,
+  items: JSON.stringify(page.items),
+});
+
+export const pageOf = <I extends SummaryItem>(stored: StoredPageDoc<I>): PageDoc<I> => ({
+  _id: stored._id,
+  ver: stored.ver,
+  items: listOf(stored.items),
+});
+
 /** Page number → version, as the reads use it. */
 export type PageVersions = Record<string, number>;
 
@@ -186,6 +219,25 @@ export interface ThreadDoc {
   /** Oldest first. */
   turns: TurnItem[];
 }
+
+/** A thread as stored: its turns as one string (StoredList). */
+export interface StoredThreadDoc {
+  _id: string;
+  key: OwnerKey;
+  turns: StoredList<TurnItem>;
+}
+
+export const storedThread = (thread: ThreadDoc): StoredThreadDoc => ({
+  _id: thread._id,
+  key: thread.key,
+  turns: JSON.stringify(thread.turns),
+});
+
+export const threadOf = (stored: StoredThreadDoc): ThreadDoc => ({
+  _id: stored._id,
+  key: stored.key,
+  turns: listOf(stored.turns),
+});
 
 /** Per owner: counts and usage (collection `counters`, `_id` = owner key). */
 export interface CountersDoc {

@@ -1,4 +1,11 @@
-import { APPLIED_MEMORY, decodeVersions, encodeVersions, hasApplied, withApplied } from './layout';
+import {
+  APPLIED_MEMORY,
+  decodeVersions,
+  encodeVersions,
+  hasApplied,
+  listOf,
+  withApplied,
+} from './layout';
 import { gramsOf, storedGrams, storedGramsList } from './trigrams';
 
 describe('the operations a counters document remembers', () => {
@@ -60,5 +67,18 @@ describe('page versions as stored', () => {
   it('when a document holds them as a map (written before) or none, then they are read alike', () => {
     expect(decodeVersions({ 0: 4, 7: 2 })).toEqual({ 0: 4, 7: 2 });
     expect(decodeVersions(undefined)).toEqual({});
+  });
+});
+
+describe('lists of items as stored', () => {
+  it('when a list is stored as one string or was stored as a list (before), then both read as the list', () => {
+    const turns = [
+      { id: 'a', t: 1, full: 'ünïcödé "quoted" \\ text' },
+      { id: 'b', t: 2, full: '' },
+    ];
+
+    expect(listOf(JSON.stringify(turns))).toEqual(turns);
+    expect(listOf(turns)).toEqual(turns);
+    expect(listOf(undefined)).toEqual([]);
   });
 });
