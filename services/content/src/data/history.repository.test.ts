@@ -151,7 +151,44 @@ describe('pages as stored', () => {
   });
 });
 
+/** The `_id`s of the heads written (updates and replaces) while `work` runs. */
+async function headWrites(work: () => Promise<unknown>): Promise<string[]> {
+  const writes: string[] = [];
+  const onStarted = (event: mongo.CommandStartedEvent) => {
+    const command = event.command as { update?: string; updates?: { q: { _id?: unknown } }[] };
+    if (command.update === 'history_heads')
+      for (const u of command.updates ?? []) writes.push(String(u.q._id));
+  };
+  db.getClient().on('commandStarted', onStarted);
+  try {
+    await work();
+  } finally {
+    db.getClient().off('commandStarted', onStarted);
+  }
+  return writes;
+}
+
 describe('page versions in the head', () => {
+  it('when the first item of a scope is added, then its head is written once', async () => {
+    const key = String(newWorkspaceId());
+
+    const writes = await headWrites(() => add(processRepository(), key, 'image', itemOf(key, 'a')));
+
+    expect(writes).toEqual([headId(key, 'image')]);
+  });
+
+  it('when an item already stored is added again (a repeated store), then no head is written', async () => {
+    const key = String(newWorkspaceId());
+    const history = processRepository();
+    const item = itemOf(key, 'once');
+    await add(history, key, 'all', item);
+
+    const writes = await headWrites(() => add(history, key, 'all', item));
+
+    expect(writes).toEqual([]);
+    expect(await storedTitles(key, 'all')).toEqual(['once']);
+  });
+
   it('when a head was written before with a map of versions, then its pages are still taken from the cache and its versions kept', async () => {
     const key = String(newWorkspaceId());
     const history = processRepository();
