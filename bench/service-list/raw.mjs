@@ -40,6 +40,12 @@ async function latest(collection, chain) {
   return current;
 }
 
+/** A summary version's entries: stored as the JSON of the list (older versions: the list). */
+function entriesOf(link) {
+  const entries = link?.value.entries ?? [];
+  return typeof entries === 'string' ? JSON.parse(entries) : entries;
+}
+
 function present(entry, isDefault) {
   const summary = {
     id: entry.id,
@@ -69,8 +75,8 @@ const server = createServer(async (req, res) => {
       latest(defaults, `default:${workspaceId}`),
     ]);
     const defaultId = pointer?.value.promptId ?? null;
-    const byId = new Map((own?.value.entries ?? []).map((e) => [e.id, e]));
-    for (const e of shared?.value.entries ?? []) if (!byId.has(e.id)) byId.set(e.id, e);
+    const byId = new Map(entriesOf(own).map((e) => [e.id, e]));
+    for (const e of entriesOf(shared)) if (!byId.has(e.id)) byId.set(e.id, e);
     const body = [...byId.values()]
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
       .map((e) => present(e, e.workspaceId === workspaceId && defaultId === e.id));

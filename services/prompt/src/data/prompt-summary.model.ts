@@ -45,8 +45,45 @@ export function summaryModel(conn: Connection): OutboxModel {
   );
 }
 
+/**
+ * A summary version as stored: the entries as the JSON of the list, one string. FerretDB v1
+ * decodes a stored document value by value (about 10 values an entry), and every prompt list
+ * and stats call reads the workspace's summary and the public one; versions written before
+ * hold the list, read alike.
+ */
+export interface StoredSummaryVersion {
+  entries: string | SummaryEntry[];
+  closed?: boolean;
+}
+
+export const storedSummary = (version: SummaryVersion): StoredSummaryVersion => ({
+  ...version,
+  entries: JSON.stringify(version.entries),
+});
+
+export const summaryOf = (stored: StoredSummaryVersion): SummaryVersion => ({
+  ...stored,
+  entries:
+    typeof stored.entries === 'string'
+      ? (JSON.parse(stored.entries) as SummaryEntry[])
+      : (stored.entries ?? []),
+});
+
+/** The summaries' chain, its versions stored with their entries as one string. */
 export function createSummaryChain(model: OutboxModel) {
-  return createChain<SummaryVersion>(model.collection as never, { keep: KEEP, dropsBefore: true });
+  const chain = createChain<StoredSummaryVersion>(model.collection as never, {
+    keep: KEEP,
+    dropsBefore: true,
+  });
+  return {
+    async latest(id: string) {
+      const link = await chain.latest(id);
+      return link && { ...link, value: summaryOf(link.value) };
+    },
+    append: (id: string, n: number, version: SummaryVersion) =>
+      chain.append(id, n, storedSummary(version)),
+    dropBefore: chain.dropBefore,
+  };
 }
 
 export type SummaryChain = ReturnType<typeof createSummaryChain>;

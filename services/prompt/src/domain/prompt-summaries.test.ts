@@ -126,6 +126,26 @@ describe('the summary documents the list reads', () => {
     await waitFor(async () => (await listedIds(ws)).includes(record._id), 'the repaired summary');
   });
 
+  it('when the summary was written before with its entries as a list, then the list shows them and the next write keeps them', async () => {
+    const ws = newWorkspaceId();
+    const first = await createPrompt(ws, { name: 'Written before' });
+    const chain = workspaceSummary(ws);
+    const summaries = h.db.collection<{ chain: string; n: number; value: { entries: unknown } }>(
+      'prompt_summaries',
+    );
+    const [latest] = await summaries.find({ chain }).sort({ n: -1 }).limit(1).toArray();
+    expect(typeof latest!.value.entries).toBe('string');
+    await summaries.updateOne(
+      { _id: latest!._id },
+      { $set: { 'value.entries': JSON.parse(latest!.value.entries as string) } },
+    );
+
+    expect(await listedIds(ws)).toContain(first.id);
+    const second = await createPrompt(ws, { name: 'Written now' });
+
+    expect(await listedIds(ws)).toEqual(expect.arrayContaining([first.id, second.id]));
+  });
+
   it('when the summary document is missing, then the first list builds it from the prompts', async () => {
     const ws = newWorkspaceId();
     const created = await createPrompt(ws);
