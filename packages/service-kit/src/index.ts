@@ -19,3 +19,4 @@ export * from './file-check';
 export * from './data/chain';
 export * from './data/duplicate-key';
 export * from './data/lru-cache';
+export * from './data/stored-list';

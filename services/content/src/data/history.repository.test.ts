@@ -4,7 +4,14 @@ import { SearchPageCache } from './page-cache';
 import { newWorkspaceId, startHarness, type Harness } from '../test-support/harness';
 import { contentCollections } from './collections';
 import { createHistoryRepository } from './history.repository';
-import { headId, pageId, type OwnerKey, type Scope, type SummaryItem } from './layout';
+import {
+  encodeVersions,
+  headId,
+  pageId,
+  type OwnerKey,
+  type Scope,
+  type SummaryItem,
+} from './layout';
 
 jest.setTimeout(60_000);
 
@@ -219,5 +226,29 @@ describe('page versions in the head', () => {
       lastPage: 2,
       v: { 0: 3, 1: 2, 2: 1 },
     });
+  });
+
+  it('when a remove or replace finds its page already written but the head behind (a crash in between), then the head lists the page as stored', async () => {
+    const key = String(newWorkspaceId());
+    const history = createHistoryRepository(contentCollections(db), 2);
+    const items = ['a', 'b', 'c'].map((t) => itemOf(key, t));
+    for (const item of items) await add(history, key, 'text', item);
+    await history.remove(key, 'text', items[0]!);
+    await history.replace(key, 'text', { ...items[2]!, title: 'c renamed' });
+    const stored = await history.readHead(key, 'text');
+    // The process stopped after each page's write, before its head was written.
+    const behind = () =>
+      db.collection('history_heads').replaceOne({ _id: headId(key, 'text') } as never, {
+        lastPage: 1,
+        v: encodeVersions({ 0: 1, 1: 1 }),
+      });
+
+    await behind();
+    const removedAgain = await history.remove(key, 'text', items[0]!);
+    await history.replace(key, 'text', { ...items[2]!, title: 'c renamed' });
+
+    expect(removedAgain).toEqual({ page: 0, ver: stored?.v?.[0], changed: false });
+    expect(await history.readHead(key, 'text')).toEqual(stored);
+    expect(stored?.v).toEqual({ 0: 3, 1: 2 });
   });
 });

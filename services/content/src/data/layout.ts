@@ -1,11 +1,10 @@
 import type { ContentType, GeneratedContent, ReviewState } from '@aict/contracts';
+import { readList, storeList, type StoredList } from '@aict/service-kit';
 import {
   bitsOf,
   postingId,
   readyId,
   gramsOf,
-  storedGrams,
-  storedGramsList,
   type PageGramsDoc,
   type PostingDoc,
 } from './trigrams';
@@ -120,20 +119,9 @@ export interface PageDoc<I extends SummaryItem = SummaryItem> {
 }
 
 /**
- * A list of items as stored: the JSON text of the list, one value. FerretDB v1 decodes a
- * stored document value by value: a page of 50 items as a list of objects (~800 values) cost
- * it 12.7 ms per read and 14.7 ms per replace, as one string 3.2 and 2.8 ms (one-off, `node`
- * against FerretDB here), and a store replaces three pages and a thread. Documents written
- * before hold the list itself, read alike.
+ * A page as stored (collections `history_pages`, `search_pages`): its items as one string
+ * (StoredList), as a store replaces three pages and a thread.
  */
-export type StoredList<I> = string | I[];
-
-export function listOf<I>(stored: StoredList<I> | undefined): I[] {
-  if (stored === undefined || stored === null) return [];
-  return typeof stored === 'string' ? (JSON.parse(stored) as I[]) : stored;
-}
-
-/** A page as stored (collections `history_pages`, `search_pages`). */
 export interface StoredPageDoc<I extends SummaryItem = SummaryItem> {
   _id: string;
   ver: number;
@@ -143,13 +131,13 @@ export interface StoredPageDoc<I extends SummaryItem = SummaryItem> {
 export const storedPage = <I extends SummaryItem>(page: PageDoc<I>): StoredPageDoc<I> => ({
   _id: page._id,
   ver: page.ver,
-  items: JSON.stringify(page.items),
+  items: storeList(page.items),
 });
 
 export const pageOf = <I extends SummaryItem>(stored: StoredPageDoc<I>): PageDoc<I> => ({
   _id: stored._id,
   ver: stored.ver,
-  items: listOf(stored.items),
+  items: readList(stored.items),
 });
 
 /** Page number → version, as the reads use it. */
@@ -230,13 +218,13 @@ export interface StoredThreadDoc {
 export const storedThread = (thread: ThreadDoc): StoredThreadDoc => ({
   _id: thread._id,
   key: thread.key,
-  turns: JSON.stringify(thread.turns),
+  turns: storeList(thread.turns),
 });
 
 export const threadOf = (stored: StoredThreadDoc): ThreadDoc => ({
   _id: stored._id,
   key: stored.key,
-  turns: listOf(stored.turns),
+  turns: readList(stored.turns),
 });
 
 /** Per owner: counts and usage (collection `counters`, `_id` = owner key). */
@@ -428,7 +416,7 @@ export function bulkDocuments(records: readonly ContentRecord[], pageSize = PAGE
           searchPages.push({ _id: pageId(key, scope, n), ver: 1, items });
           const grams = new Set<string>();
           for (const i of items) for (const g of gramsOf(i.s)) grams.add(g);
-          pageGrams.push({ _id: pageId(key, scope, n), key, g: storedGrams(grams) });
+          pageGrams.push({ _id: pageId(key, scope, n), key, g: storeList(grams) });
         } else pages.push({ _id: pageId(key, scope, n), ver: 1, items: chunk.map(summaryOf) });
         versions[n] = 1;
         for (const r of chunk) r.at = { ...r.at, [scope]: n };
@@ -456,7 +444,7 @@ function ownerPostings(key: OwnerKey, pageGrams: readonly PageGramsDoc[]): Posti
   for (const doc of pageGrams) {
     if (doc.key !== key) continue;
     const page = Number(doc._id.slice(doc._id.lastIndexOf(':') + 1));
-    for (const g of storedGramsList(doc.g)) {
+    for (const g of readList(doc.g)) {
       const list = pagesOf.get(g);
       if (list) list.push(page);
       else pagesOf.set(g, [page]);

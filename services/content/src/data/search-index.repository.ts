@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { mongo } from 'mongoose';
-import { LruCache } from '@aict/service-kit';
+import { LruCache, readList, storeList } from '@aict/service-kit';
 import type { ContentCollections } from './collections';
 import { decodeVersions, encodeVersions, pageId, type OwnerKey } from './layout';
-import {
-  bitUpdate,
-  postingId,
-  readyId,
-  storedGrams,
-  storedGramsList,
-  type PostingDoc,
-} from './trigrams';
+import { bitUpdate, postingId, readyId, type PostingDoc } from './trigrams';
 
 // The search index's documents (README "Search index"), all read and written by `_id`:
 // postings `g<n>:<gram>:<key>` (bitsets of search pages), per search page the grams already
@@ -122,7 +115,7 @@ export function createSearchIndexRepository(c: ContentCollections) {
     const kept = gen ? pageGrams.get(id) : undefined;
     if (kept && kept.gen === gen) return kept.grams;
     const doc = await c.pageGrams.findOne({ _id: id });
-    const grams = new Set(storedGramsList(doc?.g));
+    const grams = new Set(readList(doc?.g));
     if (gen) pageGrams.set(id, { gen, grams });
     return grams;
   }
@@ -143,7 +136,7 @@ export function createSearchIndexRepository(c: ContentCollections) {
     pageGrams.delete(id); // a failed write leaves nothing kept that might not be stored
     await orPages(key, new Map(fresh.map((g) => [g, [page]])));
     const grams = new Set([...known, ...fresh]);
-    await c.pageGrams.replaceOne({ _id: id }, { key, g: storedGrams(grams) }, { upsert: true });
+    await c.pageGrams.replaceOne({ _id: id }, { key, g: storeList(grams) }, { upsert: true });
     if (gen) pageGrams.set(id, { gen, grams });
   }
 
@@ -222,7 +215,7 @@ export function createSearchIndexRepository(c: ContentCollections) {
     const records = [...pages].map(([page, grams]) => ({
       _id: pageId(key, 'search', page),
       key,
-      g: storedGrams(grams),
+      g: storeList(grams),
     }));
     for (let i = 0; i < records.length; i += 100)
       await c.pageGrams.insertMany(records.slice(i, i + 100), { ordered: false });

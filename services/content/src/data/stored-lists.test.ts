@@ -1,12 +1,4 @@
-import {
-  APPLIED_MEMORY,
-  decodeVersions,
-  encodeVersions,
-  hasApplied,
-  listOf,
-  withApplied,
-} from './layout';
-import { gramsOf, storedGrams, storedGramsList } from './trigrams';
+import { APPLIED_MEMORY, decodeVersions, encodeVersions, hasApplied, withApplied } from './layout';
 
 describe('the operations a counters document remembers', () => {
   it('when operations are added, then each is found whole and none by a part of it', () => {
@@ -39,20 +31,6 @@ describe('the operations a counters document remembers', () => {
   });
 });
 
-describe("a search page's grams as stored", () => {
-  it('when grams hold spaces, quotes, line breaks or any other character, then they come back as they were', () => {
-    const grams = [...gramsOf('a "b"\nc\\d, é 😀')];
-
-    expect(storedGramsList(storedGrams(grams))).toEqual(grams);
-    expect(typeof storedGrams(grams)).toBe('string');
-  });
-
-  it('when a document holds them as a list (written before), then they are read alike', () => {
-    expect(storedGramsList(['ab', 'b c'])).toEqual(['ab', 'b c']);
-    expect(storedGramsList(undefined)).toEqual([]);
-  });
-});
-
 describe('page versions as stored', () => {
   it('when versions are stored, then each page reads back at its version and pages without one stay absent', () => {
     const v = { 0: 1, 2: 37, 3: 1_000_000, 10: 2 };
@@ -67,18 +45,5 @@ describe('page versions as stored', () => {
   it('when a document holds them as a map (written before) or none, then they are read alike', () => {
     expect(decodeVersions({ 0: 4, 7: 2 })).toEqual({ 0: 4, 7: 2 });
     expect(decodeVersions(undefined)).toEqual({});
-  });
-});
-
-describe('lists of items as stored', () => {
-  it('when a list is stored as one string or was stored as a list (before), then both read as the list', () => {
-    const turns = [
-      { id: 'a', t: 1, full: 'ünïcödé "quoted" \\ text' },
-      { id: 'b', t: 2, full: '' },
-    ];
-
-    expect(listOf(JSON.stringify(turns))).toEqual(turns);
-    expect(listOf(turns)).toEqual(turns);
-    expect(listOf(undefined)).toEqual([]);
   });
 });

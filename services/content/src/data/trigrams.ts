@@ -1,3 +1,4 @@
+import type { StoredList } from '@aict/service-kit';
 import type { OwnerKey } from './layout';
 
 // The search index's pure parts (see README "Search index"): trigrams of the lower-cased
@@ -31,23 +32,11 @@ export interface PostingDoc {
 export interface PageGramsDoc {
   _id: string;
   key: OwnerKey;
-  /** The grams as one JSON string (StoredGrams). */
-  g: StoredGrams;
-}
-
-/**
- * A page's grams as stored: one string, the JSON of the list (a gram may hold any
- * character). FerretDB decodes a stored array value by value, and a page's few hundred
- * grams were read and replaced whole at every upkeep of the page; documents written before
- * hold the list itself, read alike.
- */
-export type StoredGrams = string | readonly string[];
-
-export const storedGrams = (grams: Iterable<string>): string => JSON.stringify([...grams]);
-
-export function storedGramsList(g: StoredGrams | undefined): string[] {
-  if (g === undefined) return [];
-  return typeof g === 'string' ? (JSON.parse(g) as string[]) : [...g];
+  /**
+   * The grams as one string (StoredList): a gram may hold any character, and a page's few
+   * hundred grams are read and replaced whole at every upkeep of the page.
+   */
+  g: StoredList<string>;
 }
 
 /** A posting's `_id`: the gram's length first, so that no two (owner, gram) pairs share one. */

@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
-import type { OutboxModel } from '@aict/service-kit';
+import type { OutboxModel, StoredList } from '@aict/service-kit';
 import type { Category, ContentType } from '@aict/contracts';
-import { chainSchema, createChain } from '@aict/service-kit';
+import { chainSchema, createChain, readList, storeList } from '@aict/service-kit';
 import type { PromptRecord } from './prompt.model';
 
 /** One prompt in a summary: what the list shows (never the template or images). Times in ISO. */
@@ -52,21 +52,18 @@ export function summaryModel(conn: Connection): OutboxModel {
  * hold the list, read alike.
  */
 export interface StoredSummaryVersion {
-  entries: string | SummaryEntry[];
+  entries: StoredList<SummaryEntry>;
   closed?: boolean;
 }
 
 export const storedSummary = (version: SummaryVersion): StoredSummaryVersion => ({
   ...version,
-  entries: JSON.stringify(version.entries),
+  entries: storeList(version.entries),
 });
 
 export const summaryOf = (stored: StoredSummaryVersion): SummaryVersion => ({
   ...stored,
-  entries:
-    typeof stored.entries === 'string'
-      ? (JSON.parse(stored.entries) as SummaryEntry[])
-      : (stored.entries ?? []),
+  entries: readList(stored.entries),
 });
 
 /** The summaries' chain, its versions stored with their entries as one string. */
