@@ -27,6 +27,29 @@ export default tseslint.config(
     },
   },
   {
+    // Front-ends translate through @aict/web-kit: i18next and react-i18next are not federation
+    // keys of their own (web-kit, a singleton, carries them), so a front-end importing them
+    // would run a second i18next instance that a language switch does not reach.
+    files: ['frontends/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['i18next', 'react-i18next'].map((name) => ({
+            name,
+            message: 'Translate through @aict/web-kit (its useTranslation and Trans).',
+          })),
+          patterns: [
+            {
+              group: ['**/packages/*/src/**', '../../packages/**'],
+              message: 'Import a package by its name.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // k6 scripts run in k6's JavaScript runtime, not in Node.
     files: ['load/**/*.js'],
     languageOptions: {

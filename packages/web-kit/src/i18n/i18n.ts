@@ -33,9 +33,9 @@ declare module 'i18next' {
 }
 
 /**
- * The one i18next instance of the page. web-kit is a federation singleton (and i18next and
- * react-i18next are shared singletons too), so the shell and every remote translate with it
- * and a language switch reaches them all at once. English is bundled (init is synchronous);
+ * The one i18next instance of the page. web-kit is a federation singleton that carries i18next
+ * and react-i18next (front-ends import them only through web-kit), so the shell and every
+ * remote translate with it and a language switch reaches them all at once. English is bundled (init is synchronous);
  * the other languages load when first shown (`loadLanguage`, before the shell's first render).
  */
 export const i18n = i18next.createInstance();
