@@ -34,6 +34,13 @@ const common = {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
 };
 
+// Files that stop a server the others use run alone (scripts/lib/exclusive-tests.cjs).
+const exclusive = require('./scripts/lib/exclusive-tests.cjs');
+const ignoredHere =
+  process.env.AICT_TESTS === 'shared'
+    ? [...common.testPathIgnorePatterns, ...exclusive]
+    : common.testPathIgnorePatterns;
+
 module.exports = {
   // Service tests talk to the real FerretDB, MinIO and RabbitMQ on a 2-core machine that also
   // runs jest's workers: 5 s was missed under load by tests that pass in 1–2 s (scrypt too).
@@ -44,6 +51,7 @@ module.exports = {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
+      testPathIgnorePatterns: ignoredHere,
       testEnvironmentOptions: { customExportConditions: ['source', 'node', 'require', 'default'] },
       roots: [
         '<rootDir>/packages',

@@ -3,6 +3,7 @@
 // line "N passed, N failed" that totals every suite (jest tests, end-to-end tests,
 // and the typecheck and lint checks, one each).
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { DATA_DIR, ROOT } from '../infra/lib/paths.mjs';
 import { run, seconds } from './lib/run.mjs';
@@ -12,6 +13,8 @@ import { useProjectNode } from '../infra/lib/node-runtime.mjs';
 await useProjectNode();
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const exclusive = createRequire(import.meta.url)('./lib/exclusive-tests.cjs');
+const UNIT_WORKERS = Number(process.env.AICT_UNIT_WORKERS ?? 2);
 const totals = { passed: 0, failed: 0 };
 const lines = [];
 
@@ -23,7 +26,7 @@ async function check(name, cmd, args) {
   lines.push(`${name}: ${code === 0 ? 'passed' : 'FAILED'} (${seconds(t)})`);
 }
 
-async function jest(name, args) {
+async function jest(name, args, env = {}) {
   const t = Date.now();
   const out = join(DATA_DIR, `jest-${name}.json`);
   mkdirSync(DATA_DIR, { recursive: true });
@@ -31,6 +34,7 @@ async function jest(name, args) {
   console.log(`\n== ${name}`);
   const code = await run(bin('jest'), ['--ci', '--json', `--outputFile=${out}`, ...args], {
     cwd: ROOT,
+    env: { ...process.env, ...env },
   });
   let result;
   try {
@@ -65,7 +69,22 @@ try {
 }
 await check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 await check('lint', 'npm', ['run', 'lint', '--silent']);
-await jest('unit-and-service', ['--selectProjects', 'node', 'web']);
+// Service tests mostly wait on FerretDB, RabbitMQ and MinIO: UNIT_WORKERS of them at once
+// (jest's own default on a 2-core machine is one), then the few that stop a shared server
+// (scripts/lib/exclusive-tests.cjs) alone.
+await jest(
+  'unit-and-service',
+  ['--selectProjects', 'node', 'web', `--maxWorkers=${UNIT_WORKERS}`],
+  {
+    AICT_TESTS: 'shared',
+  },
+);
+await jest('unit-and-service-alone', [
+  '--selectProjects',
+  'node',
+  '--runInBand',
+  ...exclusive.flatMap((pattern) => ['--testPathPatterns', pattern]),
+]);
 await jest('end-to-end', ['--config', 'e2e/jest.config.js', '--runInBand']);
 
 console.log(`\n${lines.join('\n')}\ntotal time ${seconds(started)}`);
