@@ -120,7 +120,8 @@ export interface PageDoc<I extends SummaryItem = SummaryItem> {
 
 /**
  * A page as stored (collections `history_pages`, `search_pages`): its items as one string
- * (StoredList), as a store replaces three pages and a thread.
+ * (StoredList; FerretDB decodes a document value by value, and a store reads and replaces three
+ * pages and a thread).
  */
 export interface StoredPageDoc<I extends SummaryItem = SummaryItem> {
   _id: string;
