@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/** Workspace packages are imported by their name, never by a path into their sources. */
+const byPackageName = {
+  group: ['**/packages/*/src/**', '../../packages/**'],
+  message: 'Import a package by its name.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'coverage/**', '**/@mf-types/**'] },
   js.configs.recommended,
@@ -16,12 +22,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/packages/*/src/**', '../../packages/**'],
-              message: 'Import a package by its name.',
-            },
-          ],
+          patterns: [byPackageName],
         },
       ],
     },
@@ -39,12 +40,8 @@ export default tseslint.config(
             name,
             message: 'Translate through @aict/web-kit (its useTranslation and Trans).',
           })),
-          patterns: [
-            {
-              group: ['**/packages/*/src/**', '../../packages/**'],
-              message: 'Import a package by its name.',
-            },
-          ],
+          // this block's options replace the ones above for front-ends: the rule above again
+          patterns: [byPackageName],
         },
       ],
     },
