@@ -39,6 +39,8 @@ export interface Placement {
   ver: number;
   /** False when the item was there already (a repeated write). */
   changed: boolean;
+  /** True when this write began the owner's pages of the scope (its first item). */
+  first?: boolean;
 }
 
 type AnyPage = PageDoc<SummaryItem>;
@@ -145,7 +147,7 @@ export function createHistoryRepository(
     if (!head || lastPage < 0) {
       await writePage(scope, { _id: pageId(key, scope, 0), ver: 1, items: [item] });
       await record(key, scope, head, 0, 1);
-      return { page: 0, ver: 1, changed: true };
+      return { page: 0, ver: 1, changed: true, first: true };
     }
     const found = await locate(key, scope, item, head);
     let { page, doc } = found;

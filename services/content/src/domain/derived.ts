@@ -29,7 +29,12 @@ export async function applyStored(d: DomainDeps, r: ContentRecord): Promise<void
       // Records the page's version in the head, also when unchanged (a crash may have come
       // before it was). The index follows the version off the critical path (IndexQueue).
       const at = await d.history.place(r.key, scope, itemFor(scope, r));
-      if (scope === 'search') d.indexer.schedule(r.key, at.page, at.ver);
+      if (scope !== 'search') return [scope, at.page] as const;
+      // A new owner's index exists from its first page (none indexed yet: searched whole
+      // until the upkeep), so a burst of stores before the first upkeep cannot leave it
+      // too large to be built whole (AUTO_BUILD_PAGES) and searching by scan.
+      if (at.first) await d.index.markReady(r.key, {});
+      d.indexer.schedule(r.key, at.page, at.ver);
       return [scope, at.page] as const;
     }),
   );

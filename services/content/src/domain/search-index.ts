@@ -20,8 +20,8 @@ const PARALLEL = 8;
 
 /**
  * An owner without a marker with at most this many search pages gets its index built whole
- * by the upkeep (a new owner; or a small one from before the index). Larger ones search by
- * scanning until the reindex command has built theirs.
+ * by the upkeep (one from before the index; a new owner's first store writes its marker).
+ * Larger ones search by scanning until the reindex command has built theirs.
  */
 export const AUTO_BUILD_PAGES = 8;
 
