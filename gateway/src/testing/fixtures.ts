@@ -3,14 +3,12 @@
  * auth service issues them, a RabbitMQ vhost of the test's own, the two snapshot
  * request/replies served from the test over a real bus, and small real upstreams.
  */
-import { execFile } from 'node:child_process';
-import { generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 import {
@@ -24,10 +22,8 @@ import {
   type MembershipsSnapshot,
 } from '@aict/contracts';
 import { createBus, createLogger, keyIdOf } from '@aict/service-kit';
-import { TEST_CONTEXT_KEYS, TEST_INFRA } from '@aict/service-kit/testing';
+import { createTestVhost, TEST_CONTEXT_KEYS } from '@aict/service-kit/testing';
 import { start } from '../main';
-
-const execFileAsync = promisify(execFile);
 
 /** The auth service's signing keys, as far as these tests go. */
 export const SESSION_KEYS = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -90,17 +86,8 @@ export function sessionToken(
 
 /** A vhost of this test file alone: the snapshot RPC queues are shared by name otherwise. */
 export async function isolatedVhost(): Promise<{ url: string; dispose: () => Promise<void> }> {
-  const vhost = `aict-test-gw-${randomBytes(4).toString('hex')}`;
-  await execFileAsync('rabbitmqctl', ['add_vhost', vhost]);
-  await execFileAsync('rabbitmqctl', ['set_permissions', '-p', vhost, 'guest', '.*', '.*', '.*']);
-  const url = new URL(TEST_INFRA.amqp);
-  url.pathname = `/${vhost}`;
-  return {
-    url: url.toString(),
-    dispose: async () => {
-      await execFileAsync('rabbitmqctl', ['delete_vhost', vhost]).catch(() => undefined);
-    },
-  };
+  const { url, remove } = await createTestVhost('aict-test-gw');
+  return { url, dispose: remove };
 }
 
 export interface IdentityData {

@@ -113,13 +113,14 @@ describe('metrics of a service started with runService', () => {
   });
 
   afterAll(async () => {
+    // The database first: after the shutdown mongoose would buffer the drop for 10 s.
+    await service?.deps.mongo?.dropDatabase().catch(() => undefined);
     await service?.shutdown('test done');
     const store = service?.deps.storage;
     if (store) {
       for (const key of await store.list('')) await store.remove(key);
       await store.client.removeBucket(bucket);
     }
-    await service?.deps.mongo?.dropDatabase().catch(() => undefined);
     releaseLock?.();
     await vhost?.remove();
   });

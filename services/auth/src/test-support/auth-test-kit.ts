@@ -13,9 +13,9 @@ import { createBus, createLogger, type Bus, type Envelope } from '@aict/service-
 import {
   serviceTestEnv,
   signTestContext,
-  TEST_INFRA,
   uniqueTestName,
   waitFor,
+  createTestVhost as createPooledVhost,
 } from '@aict/service-kit/testing';
 import { start } from '../main';
 
@@ -37,7 +37,7 @@ export const TEST_SUPER_ADMIN = {
 
 const silent = () => createLogger('auth-test', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
-/** A RabbitMQ vhost of its own (rabbitmqctl runs as root here, as in service-kit's tests). */
+/** A RabbitMQ vhost of its own (service-kit's pooled one; rabbitmqctl runs as root here). */
 export interface TestVhost {
   name: string;
   url: string;
@@ -52,14 +52,10 @@ export interface TestVhost {
 }
 
 export async function createTestVhost(): Promise<TestVhost> {
-  const name = uniqueTestName('t-auth', '-');
-  await run('rabbitmqctl', ['add_vhost', name]);
-  await run('rabbitmqctl', ['set_permissions', '-p', name, 'guest', '.*', '.*', '.*']);
-  const url = new URL(TEST_INFRA.amqp);
-  url.pathname = `/${encodeURIComponent(name)}`;
+  const { name, url, remove } = await createPooledVhost('t-auth');
   return {
     name,
-    url: url.toString(),
+    url,
     drained: async () => {
       await waitFor(async () => {
         const { stdout } = await run('rabbitmqctl', [
@@ -79,9 +75,7 @@ export async function createTestVhost(): Promise<TestVhost> {
           .every(([, messages]) => messages === '0');
       }, 'the auth queues to drain');
     },
-    remove: async () => {
-      await run('rabbitmqctl', ['delete_vhost', name]).catch(() => undefined);
-    },
+    remove,
   };
 }
 
