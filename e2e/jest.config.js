@@ -10,7 +10,8 @@ const swc = [
 module.exports = {
   rootDir: path.resolve(__dirname),
   displayName: 'e2e',
-  testEnvironment: 'node',
+  // Node's, with the lock that runs the files stopping a part of the stack alone.
+  testEnvironment: '<rootDir>/support/stack-environment.cjs',
   testMatch: ['**/*.e2e.ts'],
   transform: {
     '^.+\\.ts$': swc,
@@ -18,6 +19,7 @@ module.exports = {
     '/node_modules/pixelmatch/.+\\.js$': swc,
   },
   transformIgnorePatterns: ['/node_modules/(?!pixelmatch/)'],
+  testSequencer: '<rootDir>/support/sequencer.cjs',
   globalSetup: '<rootDir>/support/global-setup.mjs',
   globalTeardown: '<rootDir>/support/global-teardown.mjs',
   testTimeout: 60_000,

@@ -17,6 +17,7 @@ const exclusive = createRequire(import.meta.url)('./lib/exclusive-tests.cjs');
 // Two by default (one: this phase about twice as long). The search read count once seen over
 // its bound with two was a race of the index's first upkeep, fixed in the content service.
 const UNIT_WORKERS = Number(process.env.AICT_UNIT_WORKERS ?? 2);
+const E2E_WORKERS = Number(process.env.AICT_E2E_WORKERS ?? 2);
 const totals = { passed: 0, failed: 0 };
 const lines = [];
 
@@ -87,7 +88,9 @@ await jest('unit-and-service-alone', [
   '--runInBand',
   ...exclusive.flatMap((pattern) => ['--testPathPatterns', pattern]),
 ]);
-await jest('end-to-end', ['--config', 'e2e/jest.config.js', '--runInBand']);
+// Two end-to-end files at a time on the one stack (they wait on the browser and the services
+// more than on the CPU); those that stop a part of it run alone (e2e/support/stack-environment.cjs).
+await jest('end-to-end', ['--config', 'e2e/jest.config.js', `--maxWorkers=${E2E_WORKERS}`]);
 
 console.log(`\n${lines.join('\n')}\ntotal time ${seconds(started)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
