@@ -103,3 +103,4 @@ class StackEnvironment extends TestEnvironment {
 
 module.exports = StackEnvironment;
 module.exports.EXCLUSIVE = EXCLUSIVE;
+module.exports.acquire = acquire;
