@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { DATA_DIR, ROOT } from '../infra/lib/paths.mjs';
-import { run, seconds } from './lib/run.mjs';
+import { capture, run, seconds } from './lib/run.mjs';
 import { setup } from './setup.mjs';
 import { useProjectNode } from '../infra/lib/node-runtime.mjs';
 
@@ -21,12 +21,23 @@ const E2E_WORKERS = Number(process.env.AICT_E2E_WORKERS ?? 2);
 const totals = { passed: 0, failed: 0 };
 const lines = [];
 
-async function check(name, cmd, args) {
-  const t = Date.now();
-  console.log(`\n== ${name}`);
-  const code = await run(cmd, args, { cwd: ROOT });
-  totals[code === 0 ? 'passed' : 'failed'] += 1;
-  lines.push(`${name}: ${code === 0 ? 'passed' : 'FAILED'} (${seconds(t)})`);
+/**
+ * Checks run side by side (each mostly on one core); their output is printed whole, one
+ * after the other, once they are done.
+ */
+async function checks(list) {
+  const results = await Promise.all(
+    list.map(async ([name, cmd, args]) => {
+      const t = Date.now();
+      const { code, output } = await capture(cmd, args, { cwd: ROOT });
+      return { name, code, output, took: seconds(t) };
+    }),
+  );
+  for (const { name, code, output, took } of results) {
+    console.log(`\n== ${name}\n${output.trimEnd()}`);
+    totals[code === 0 ? 'passed' : 'failed'] += 1;
+    lines.push(`${name}: ${code === 0 ? 'passed' : 'FAILED'} (${took})`);
+  }
 }
 
 async function jest(name, args, env = {}) {
@@ -70,8 +81,10 @@ try {
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
-await check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-await check('lint', 'npm', ['run', 'lint', '--silent']);
+await checks([
+  ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  ['lint', 'npm', ['run', 'lint', '--silent']],
+]);
 // Service tests mostly wait on FerretDB, RabbitMQ and MinIO: UNIT_WORKERS of them at once,
 // then the few that stop a shared server
 // (scripts/lib/exclusive-tests.cjs) alone.
