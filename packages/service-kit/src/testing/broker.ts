@@ -152,11 +152,9 @@ const WRITER = join(LOCK_DIR, 'restart');
 
 function restartInProgress(): boolean {
   try {
-    const pid = Number(readFileSync(WRITER, 'utf8'));
-    process.kill(pid, 0);
-    return true;
+    return isAlive(Number(readFileSync(WRITER, 'utf8')));
   } catch {
-    return false;
+    return false; // no restart file
   }
 }
 
