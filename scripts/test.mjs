@@ -17,7 +17,9 @@ const exclusive = createRequire(import.meta.url)('./lib/exclusive-tests.cjs');
 // Two by default (one: this phase about twice as long). The search read count once seen over
 // its bound with two was a race of the index's first upkeep, fixed in the content service.
 const UNIT_WORKERS = Number(process.env.AICT_UNIT_WORKERS ?? 2);
-const E2E_WORKERS = Number(process.env.AICT_E2E_WORKERS ?? 2);
+// One by default: with two, prompts.e2e.ts once timed out waiting for /prompts after its
+// sidebar click (not understood yet); AICT_E2E_WORKERS=2 runs two (this phase 540 -> 360 s).
+const E2E_WORKERS = Number(process.env.AICT_E2E_WORKERS ?? 1);
 const totals = { passed: 0, failed: 0 };
 const lines = [];
 
@@ -101,8 +103,9 @@ await jest('unit-and-service-alone', [
   '--runInBand',
   ...exclusive.flatMap((pattern) => ['--testPathPatterns', pattern]),
 ]);
-// Two end-to-end files at a time on the one stack (they wait on the browser and the services
-// more than on the CPU); those that stop a part of it run alone (e2e/support/stack-environment.cjs).
+// End-to-end files on the one stack, E2E_WORKERS at a time (they wait on the browser and the
+// services more than on the CPU); those that stop a part of it run alone
+// (e2e/support/stack-environment.cjs).
 await jest('end-to-end', ['--config', 'e2e/jest.config.js', `--maxWorkers=${E2E_WORKERS}`]);
 
 console.log(`\n${lines.join('\n')}\ntotal time ${seconds(started)}`);
