@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as amqp from 'amqplib';
 import { createLogger, type Logger } from '../logger';
+import { isAlive } from '../testing/broker';
 import { sleep, waitFor as pollFor } from '../testing/harness';
 
 const execFileAsync = promisify(execFile);
@@ -82,19 +83,10 @@ export async function openAdmin() {
 const LOCK_DIR = join(tmpdir(), 'aict-messaging-broker-lock');
 const WRITER = join(LOCK_DIR, 'restart');
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function liveHolder(file: string): boolean {
   try {
     const pid = Number(readFileSync(file, 'utf8'));
-    if (pid && alive(pid)) return true;
+    if (pid && isAlive(pid)) return true;
     unlinkSync(file); // left behind by a dead run
   } catch {
     /* gone meanwhile */

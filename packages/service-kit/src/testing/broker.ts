@@ -92,7 +92,8 @@ function deleteExitedPools(): void {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id runs (a lock or pool file's owner). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
