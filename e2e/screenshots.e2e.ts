@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createMember, signIn, type ApiClient } from './support/api';
 import { launchBrowser, newPage, stack } from './support/browser';
 import { superAdmin } from './support/session';
+import { visitor, type Visitor } from './support/visit';
 
 // Issue 16: a screenshot of every screen at 1440 and 375 px in both themes, compared with the
 // committed baselines in e2e/screenshots/ (pixelmatch, threshold 0.1; a screen fails when more
@@ -209,57 +210,12 @@ async function openContext(
   return opened;
 }
 
-/**
- * A page that moves between screens in the app, as a person does with the sidebar: the first
- * screen is loaded, the next ones are pushed to the router (the shell and the remotes stay
- * loaded; a reload for each of 56 shots took most of this file's time).
- */
-interface Visit {
-  page: Page;
-  /** Resolves once no request has been in flight for `quietMs`. */
-  quiet: (quietMs?: number) => Promise<void>;
-}
-
-function visiting(page: Page): Visit {
-  let inFlight = 0;
-  let last = Date.now();
-  const started = () => {
-    inFlight++;
-    last = Date.now();
-  };
-  const ended = () => {
-    inFlight--;
-    last = Date.now();
-  };
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  return {
-    page,
-    quiet: async (quietMs = 300) => {
-      while (inFlight > 0 || Date.now() - last < quietMs)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-    },
-  };
-}
-
 /** The screen once settled: network quiet, fonts loaded, dynamic regions marked for masking. */
-async function shoot({ page, quiet }: Visit, screen: Screen, data: Data): Promise<Buffer> {
-  const path = screen.path(data);
-  if (page.url().startsWith('http')) {
-    // Every screen has its own h1: the next screen is there once the last one's is gone.
-    await page.evaluate((to) => {
-      for (const h1 of document.querySelectorAll('h1')) h1.setAttribute('data-shot-left', '');
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-      window.scrollTo(0, 0);
-    }, path);
-    await page.waitForFunction(() => !document.querySelector('h1[data-shot-left]'));
-  } else {
-    await page.goto(path);
-  }
+async function shoot(visit: Visitor, screen: Screen, data: Data): Promise<Buffer> {
+  const { page } = visit;
+  await visit.open(screen.path(data));
   await screen.ready(page);
-  await quiet();
+  await visit.quiet();
   await page.locator('.wk-spinner, .wk-skeleton').first().waitFor({ state: 'detached' });
   await page.evaluate(async () => {
     await document.fonts.ready;
@@ -366,11 +322,11 @@ describe('screenshots of every screen against the baselines', () => {
   for (const size of SIZES)
     for (const theme of THEMES)
       describe(`at ${size.width} px in the ${theme} theme`, () => {
-        let signedIn: { context: BrowserContext; visit: Visit };
+        let signedIn: { context: BrowserContext; visit: Visitor };
 
         beforeAll(async () => {
           const opened = await openContext(browser, size, theme, data.workspaceId);
-          signedIn = { context: opened.context, visit: visiting(opened.page) };
+          signedIn = { context: opened.context, visit: visitor(opened.page) };
           const login = await signedIn.context.request.post('/api/login', {
             data: { username: ADMIN, password: ADMIN_PASSWORD },
           });
@@ -385,7 +341,7 @@ describe('screenshots of every screen against the baselines', () => {
             if (screen.signedOut) {
               const own = await openContext(browser, size, theme, data.workspaceId);
               try {
-                shot = await shoot(visiting(own.page), screen, data);
+                shot = await shoot(visitor(own.page), screen, data);
               } finally {
                 await own.context.close();
               }
