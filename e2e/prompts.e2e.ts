@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
+import { signIn } from './support/api';
+import { launchBrowser, newPage, stack } from './support/browser';
 import { makePng } from './support/png';
 import { chooseWorkspace, signInThroughUi, superAdmin, uniqueName } from './support/session';
 
@@ -8,7 +9,9 @@ import { chooseWorkspace, signInThroughUi, superAdmin, uniqueName } from './supp
 // workspace sees a prompt's name and variables but not its template, and gets the access
 // texts on the admin pages (SPEC §2 Prompts list, Create prompt, Prompt detail; §6).
 
-const WORKSPACE_ID = '1';
+// A workspace of this file's own: the files run two at a time, and the prompts, defaults
+// and set-up checklist of a shared one would be other files' too.
+let WORKSPACE_ID: string;
 
 /** The id at the end of /prompts/{id}. */
 function promptIdOf(page: Page): string {
@@ -39,6 +42,11 @@ describe('prompts, end to end', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
+    const sa = await signIn(stack().url, superAdmin().username, superAdmin().password);
+    const created = await sa.ok<{ id: number }>('POST', '/api/workspaces', {
+      body: { name: uniqueName('Prompts ') },
+    });
+    WORKSPACE_ID = String(created.id);
   });
   afterAll(() => browser?.close());
 
@@ -46,7 +54,7 @@ describe('prompts, end to end', () => {
     const admin = superAdmin();
     const { context, page } = await newPage(browser);
     await signInThroughUi(page, admin.username, admin.password);
-    // Work in workspace 1, as the person would pick it in the header.
+    // Work in this file's workspace, as the person would pick it in the header.
     await chooseWorkspace(page, WORKSPACE_ID);
 
     // --- The list, from the sidebar (an admin sees the Admin section).
@@ -236,7 +244,7 @@ describe('prompts, end to end', () => {
     const password = 'plain-pass-1';
 
     // Set-up (not the subject): the super administrator creates the user and adds them to
-    // workspace 1 with the role 'user'.
+    // this file's workspace with the role 'user'.
     const setup = await newPage(browser);
     await signInThroughUi(setup.page, admin.username, admin.password);
     const created = await setup.page.request.post('/api/users', {

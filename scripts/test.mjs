@@ -17,9 +17,9 @@ const exclusive = createRequire(import.meta.url)('./lib/exclusive-tests.cjs');
 // Two by default (one: this phase about twice as long). The search read count once seen over
 // its bound with two was a race of the index's first upkeep, fixed in the content service.
 const UNIT_WORKERS = Number(process.env.AICT_UNIT_WORKERS ?? 2);
-// One by default: with two, prompts.e2e.ts once timed out waiting for /prompts after its
-// sidebar click (not understood yet); AICT_E2E_WORKERS=2 runs two (this phase 540 -> 360 s).
-const E2E_WORKERS = Number(process.env.AICT_E2E_WORKERS ?? 1);
+// Two by default (each file has workspaces of its own; a stopping file runs alone, last);
+// AICT_E2E_WORKERS=1 runs them one at a time.
+const E2E_WORKERS = Number(process.env.AICT_E2E_WORKERS ?? 2);
 const totals = { passed: 0, failed: 0 };
 const lines = [];
 
