@@ -67,10 +67,11 @@ export function ChatInput({
   useEffect(() => {
     // Not from a control outside the chat screen: the box becomes ready a moment after the
     // page, and taking the focus then would close a header menu the person has just opened.
+    // Without scrolling: what sits above the chat (the set-up checklist) stays in view.
     const focused = document.activeElement;
     const screen = textarea.current?.closest('[data-chat-screen]');
     const free = !focused || focused === document.body || Boolean(screen?.contains(focused));
-    if (autoFocus && !disabled && free) textarea.current?.focus();
+    if (autoFocus && !disabled && free) textarea.current?.focus({ preventScroll: true });
   }, [autoFocus, disabled]);
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);

@@ -86,6 +86,21 @@ describe('a workspace without a default prompt', () => {
     await waitFor(() => expect(document.activeElement).toBe(box()));
   });
 
+  it('when the box takes the focus, then the page does not scroll to it (the set-up checklist above the chat stays in view)', async () => {
+    // jsdom lays nothing out: what is asserted is the browser's instruction not to scroll.
+    const focus = jest.spyOn(HTMLTextAreaElement.prototype, 'focus');
+    try {
+      chatServer();
+      renderChat();
+      await ready();
+      await waitFor(() => expect(document.activeElement).toBe(box()));
+      expect(focus.mock.calls.every(([options]) => options?.preventScroll === true)).toBe(true);
+      expect(focus).toHaveBeenCalled();
+    } finally {
+      focus.mockRestore();
+    }
+  });
+
   it('when the person is already in another control as the chat becomes ready, then the box leaves the focus there', async () => {
     // A menu opened in the header while the chat loads (the workspace switcher) closes when
     // it loses the focus: the box must not take it.
