@@ -25,6 +25,14 @@ async function spansOf(traceId: string, until: (spans: Span[]) => boolean): Prom
   }
 }
 
+/** `span` and its ancestors among `spans`, each as `service:name`. */
+function ancestry(spans: Span[], span: Span): string[] {
+  const byId = new Map(spans.map((s) => [s.spanId, s]));
+  const chain: Span[] = [];
+  for (let at: Span | undefined = span; at; at = byId.get(at.parentSpanId ?? '')) chain.push(at);
+  return chain.map((s) => `${s.service}:${s.name}`);
+}
+
 describe('one trace across the services', () => {
   let admin: ApiClient;
   let ws: { workspaceId: number; promptId: string };
@@ -51,14 +59,16 @@ describe('one trace across the services', () => {
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);
 
     const services = (spans: Span[]) => new Set(spans.map((s) => s.service));
-    // Each process exports its spans in its own batches: the consumer's span can arrive
-    // before the span of the publish it descends from, so wait for both.
+    // Each process exports its spans in its own batches, when it will: a consumer's span
+    // can arrive before the span it descends from (the publish, the request), so wait for
+    // both chains to be whole.
     const spans = await spansOf(traceId, (all) => {
-      const names = all.map((s) => s.name);
+      const served = all.find((s) => s.name === 'serve content.store');
       const consumed = all.find((s) => s.name === 'process generation.completed');
       return (
         ['gateway', 'generation', 'content'].every((s) => services(all).has(s)) &&
-        names.includes('serve content.store') &&
+        served !== undefined &&
+        ancestry(all, served).some((name) => name.startsWith('gateway:POST ')) &&
         consumed !== undefined &&
         all.some((s) => s.spanId === consumed.parentSpanId)
       );
@@ -68,17 +78,11 @@ describe('one trace across the services', () => {
     );
 
     const byId = new Map(spans.map((s) => [s.spanId, s]));
-    const ancestry = (span: Span) => {
-      const chain: Span[] = [];
-      for (let at: Span | undefined = span; at; at = byId.get(at.parentSpanId ?? ''))
-        chain.push(at);
-      return chain.map((s) => `${s.service}:${s.name}`);
-    };
     // RabbitMQ request/reply: the content service's span is a child of the generation
     // service's request, which descends from the gateway's span of the client's request.
     const served = spans.find((s) => s.name === 'serve content.store')!;
     expect(served.service).toBe('content');
-    const chain = ancestry(served);
+    const chain = ancestry(spans, served);
     expect(chain).toEqual(
       expect.arrayContaining([
         'generation:request content.store',
