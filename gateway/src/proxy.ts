@@ -1,6 +1,10 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import {
+  createProxyMiddleware,
+  debugProxyErrorsPlugin,
+  proxyEventsPlugin,
+} from 'http-proxy-middleware';
 import { ErrorCode, IDENTITY_EVENTS_HEADER } from '@aict/contracts';
 import {
   injectTraceContext,
@@ -230,6 +234,11 @@ export function createApiProxy(options: ApiProxyOptions) {
     toProxy: true,
     agent,
     xfwd: true,
+    // Its default plugins but the logger: ours writes the access log, and the logger plugin
+    // built a URL and a message for every answer only to hand them to a logger that drops
+    // them (2.5 % of the gateway's CPU under load). The error plugin is ours (`on.error`).
+    ejectPlugins: true,
+    plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
     on: {
       proxyReq: (upstreamReq, req) => {
         for (const name of REQUEST_HOP_BY_HOP) upstreamReq.removeHeader(name);
