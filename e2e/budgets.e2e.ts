@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createMember, signIn, type ApiClient } from './support/api';
 import { launchBrowser, newPage, stack } from './support/browser';
 import { signInThroughUi, superAdmin, uniqueName } from './support/session';
+import { eventually } from './support/wait';
 
 // Issue 14, end to end: the super admin gives a workspace a small monthly budget; once a
 // generation has used 80 % of it the workspace's admin sees the warning banner in the shell,
@@ -14,15 +15,6 @@ jest.setTimeout(180_000);
 const IMAGE_COST_MICROS = 40_000;
 /** One image is 80 % of it, two are over. */
 const BUDGET_MICROS = 50_000;
-
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe('monthly budget (issue 14), end to end', () => {
   const baseUrl = stack().url;

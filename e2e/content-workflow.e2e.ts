@@ -4,6 +4,7 @@ import { allContents, createMember, signIn, type ApiClient } from './support/api
 import { launchBrowser, newPage, stack } from './support/browser';
 import { signInThroughUi, superAdmin, uniqueName } from './support/session';
 import { unzip } from './support/zip';
+import { eventually } from './support/wait';
 
 // Issue 18, end to end: the review of a generated text (member submits, a workspace admin
 // requests changes with a comment, then approves; badges and the history filter follow),
@@ -25,16 +26,6 @@ interface People {
   notePrompt: string;
   versionedPrompt: string;
   posterPrompt: string;
-}
-
-/** Polls `check` (an eventually consistent set-up step) until it holds, or fails. */
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /** Set-up: a private prompt of the workspace (through the API), its id. */

@@ -3,6 +3,7 @@ import { signIn } from './support/api';
 import { launchBrowser, newPage, stack } from './support/browser';
 import { makePng } from './support/png';
 import { chooseWorkspace, signInThroughUi, superAdmin, uniqueName } from './support/session';
+import { eventually } from './support/wait';
 
 // Issue 5, end to end: an admin creates a text prompt and an image prompt with a reference
 // image, marks one as the default, filters the list, edits and deletes; a plain member of the
@@ -18,16 +19,6 @@ function promptIdOf(page: Page): string {
   const match = /^\/prompts\/([^/]+)$/.exec(new URL(page.url()).pathname);
   if (!match || match[1] === 'create') throw new Error(`not on a prompt page: ${page.url()}`);
   return decodeURIComponent(match[1]!);
-}
-
-/** Polls `check` (an eventually consistent set-up step) until it holds, or fails. */
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe('prompts, end to end', () => {
