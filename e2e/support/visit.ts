@@ -9,8 +9,8 @@ export interface Visitor {
   page: Page;
   /** Shows `path`: loaded when the page has none yet or `reload` is set, else pushed. */
   open: (path: string, options?: { reload?: boolean }) => Promise<void>;
-  /** Resolves once no request has been in flight for `quietMs`. */
-  quiet: (quietMs?: number) => Promise<void>;
+  /** Resolves once no request has been in flight for `quietMs`; fails after `timeoutMs`. */
+  quiet: (quietMs?: number, timeoutMs?: number) => Promise<void>;
 }
 
 export function visitor(page: Page): Visitor {
@@ -21,7 +21,7 @@ export function visitor(page: Page): Visitor {
     last = Date.now();
   };
   const ended = () => {
-    inFlight--;
+    inFlight = Math.max(0, inFlight - 1);
     last = Date.now();
   };
   page.on('request', started);
@@ -46,9 +46,15 @@ export function visitor(page: Page): Visitor {
       }, path);
       await page.waitForFunction(() => !document.querySelector('h1[data-visit-left]'));
     },
-    quiet: async (quietMs = 300) => {
-      while (inFlight > 0 || Date.now() - last < quietMs)
+    quiet: async (quietMs = 300, timeoutMs = 15_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight > 0 || Date.now() - last < quietMs) {
+        if (Date.now() > deadline)
+          throw new Error(
+            `${page.url()}: ${inFlight} request(s) still in flight after ${timeoutMs} ms`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
   };
 }
